@@ -1,0 +1,52 @@
+# Decides whether the CUDA and HIP adapters are built: PARITY_ENABLE_CUDA/HIP = AUTO|ON|OFF.
+# AUTO enables a language when its compiler is found; ON fails loudly when it is not.
+include(CheckLanguage)
+
+set(PARITY_HAVE_CUDA OFF)
+if(NOT PARITY_ENABLE_CUDA STREQUAL "OFF")
+  if(NOT DEFINED CMAKE_CUDA_COMPILER AND EXISTS /usr/local/cuda/bin/nvcc)
+    set(CMAKE_CUDA_COMPILER /usr/local/cuda/bin/nvcc CACHE FILEPATH "")
+  endif()
+  check_language(CUDA)
+  if(CMAKE_CUDA_COMPILER)
+    # No GPU at configure time, so never let CMake detect "native" architectures.
+    if(NOT DEFINED CMAKE_CUDA_ARCHITECTURES)
+      set(CMAKE_CUDA_ARCHITECTURES ${PARITY_CUDA_ARCHS})
+    endif()
+    enable_language(CUDA)
+    find_package(CUDAToolkit REQUIRED)
+    set(PARITY_HAVE_CUDA ON)
+  elseif(PARITY_ENABLE_CUDA STREQUAL "ON")
+    message(FATAL_ERROR "PARITY_ENABLE_CUDA=ON but no CUDA compiler was found: install the CUDA "
+                        "toolkit or set CMAKE_CUDA_COMPILER, or use PARITY_ENABLE_CUDA=AUTO|OFF")
+  endif()
+endif()
+
+set(PARITY_HAVE_HIP OFF)
+if(NOT PARITY_ENABLE_HIP STREQUAL "OFF")
+  # Debian's ROCm 5.2 puts the HIP runtime and device libraries under the multiarch folder, where
+  # CMake's HIP module does not look. Point it there, only when that layout is what we have, so a
+  # real /opt/rocm install is unaffected.
+  set(_deb_bitcode /usr/lib/x86_64-linux-gnu/amdgcn/bitcode)
+  if(NOT DEFINED CMAKE_HIP_COMPILER AND NOT EXISTS /opt/rocm AND EXISTS ${_deb_bitcode}
+     AND EXISTS /usr/bin/clang++-15)
+    set(CMAKE_HIP_COMPILER /usr/bin/clang++-15 CACHE FILEPATH "")
+    set(CMAKE_HIP_FLAGS "--rocm-path=/usr --rocm-device-lib-path=${_deb_bitcode}" CACHE STRING "")
+    set(CMAKE_HIP_COMPILER_ROCM_LIB /usr/lib/x86_64-linux-gnu CACHE PATH "")
+  endif()
+  if(CMAKE_VERSION VERSION_GREATER_EQUAL 3.28)
+    check_language(HIP)
+  endif()
+  if(CMAKE_HIP_COMPILER)
+    if(NOT DEFINED CMAKE_HIP_ARCHITECTURES)
+      set(CMAKE_HIP_ARCHITECTURES ${PARITY_HIP_ARCHS})
+    endif()
+    enable_language(HIP)
+    find_package(hip REQUIRED)
+    set(PARITY_HAVE_HIP ON)
+  elseif(PARITY_ENABLE_HIP STREQUAL "ON")
+    message(FATAL_ERROR "PARITY_ENABLE_HIP=ON but no HIP compiler was found (needs CMake >= 3.28 "
+                        "and a ROCm clang): install ROCm or set CMAKE_HIP_COMPILER, or use "
+                        "PARITY_ENABLE_HIP=AUTO|OFF")
+  endif()
+endif()

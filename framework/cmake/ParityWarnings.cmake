@@ -1,0 +1,13 @@
+# parity_target_defaults(<target>): warnings, sanitizers and C++20 for parity's own host code.
+function(parity_target_defaults target)
+  target_compile_features(${target} PRIVATE cxx_std_20)
+  target_compile_options(${target} PRIVATE
+    $<$<COMPILE_LANGUAGE:CXX>:-Wall -Wextra -Wpedantic -Wshadow -Wconversion -Wno-sign-conversion>
+    $<$<AND:$<COMPILE_LANGUAGE:CXX>,$<BOOL:${PARITY_WARNINGS_AS_ERRORS}>>:-Werror>)
+  if(PARITY_SANITIZE)
+    target_compile_options(${target} PRIVATE
+      $<$<COMPILE_LANGUAGE:CXX>:-fsanitize=${PARITY_SANITIZE} -fno-omit-frame-pointer
+                                -fno-sanitize-recover=all>)
+    target_link_options(${target} PRIVATE -fsanitize=${PARITY_SANITIZE})
+  endif()
+endfunction()
