@@ -11,6 +11,8 @@
 #include <string_view>
 #include <vector>
 
+#include "parity/stream.hpp"
+
 namespace parity {
 
 class Backend;
@@ -33,25 +35,6 @@ struct Availability {
   bool available = false;
   std::string reason;
 };
-
-//! An opaque stream handle passed to kernel launchers. Launchers turn it into their runtime's
-//! stream type with native_handle<cudaStream_t>(s) / native_handle<hipStream_t>(s).
-class Stream {
- public:
-  Stream() = default;
-  Stream(void* handle, Backend* backend) : handle_(handle), backend_(backend) {}
-  void* handle() const { return handle_; }
-  Backend* backend() const { return backend_; }
-
- private:
-  void* handle_ = nullptr;  // nullptr: the runtime's default (legacy) stream
-  Backend* backend_ = nullptr;
-};
-
-template <class NativeStream>
-NativeStream native_handle(Stream s) {
-  return reinterpret_cast<NativeStream>(s.handle());
-}
 
 //! Move-only device allocation; frees itself through its backend.
 class DeviceBuffer {
