@@ -3,6 +3,7 @@
 // float or double, compute, convert back, so every rounding step is visible.
 #pragma once
 
+#include <complex>
 #include <cstdint>
 #include <type_traits>
 
@@ -55,6 +56,7 @@ struct DTypeOf {
 };
 template <DType D>
 struct DTypeOf<NarrowFloat<D>> : std::integral_constant<DType, D> {};
+// clang-format off
 template <> struct DTypeOf<double> : std::integral_constant<DType, DType::kFloat64> {};
 template <> struct DTypeOf<float> : std::integral_constant<DType, DType::kFloat32> {};
 template <> struct DTypeOf<std::int8_t> : std::integral_constant<DType, DType::kInt8> {};
@@ -66,6 +68,11 @@ template <> struct DTypeOf<std::uint16_t> : std::integral_constant<DType, DType:
 template <> struct DTypeOf<std::uint32_t> : std::integral_constant<DType, DType::kUInt32> {};
 template <> struct DTypeOf<std::uint64_t> : std::integral_constant<DType, DType::kUInt64> {};
 template <> struct DTypeOf<bool> : std::integral_constant<DType, DType::kBool> {};
+// clang-format on
+template <>
+struct DTypeOf<std::complex<float>> : std::integral_constant<DType, DType::kComplex64> {};
+template <>
+struct DTypeOf<std::complex<double>> : std::integral_constant<DType, DType::kComplex128> {};
 
 template <class T>
 inline constexpr DType dtype_of = DTypeOf<std::remove_cv_t<T>>::value;
