@@ -13,6 +13,11 @@ if(NOT PARITY_ENABLE_CUDA STREQUAL "OFF")
     if(NOT DEFINED CMAKE_CUDA_ARCHITECTURES)
       set(CMAKE_CUDA_ARCHITECTURES ${PARITY_CUDA_ARCHS})
     endif()
+    # One CUDA runtime per process: the CUDA adapter links the shared cudart, so every CUDA
+    # target must (CMake's default, the static cudart, would give a second runtime).
+    if(NOT DEFINED CMAKE_CUDA_RUNTIME_LIBRARY)
+      set(CMAKE_CUDA_RUNTIME_LIBRARY Shared)
+    endif()
     enable_language(CUDA)
     find_package(CUDAToolkit REQUIRED)
     set(PARITY_HAVE_CUDA ON)
