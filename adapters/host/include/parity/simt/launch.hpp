@@ -1,0 +1,122 @@
+// Kernel launch: what `kernel<<<grid, block, shmem, stream>>>(args...)` and hipLaunchKernelGGL
+// become. The rewriter emits
+//   launch_kernel(LaunchSite{...}, LaunchConfig(grid, block, shmem, stream),
+//                 [&](auto&... a) { kernel(a...); }, args...);
+// The arguments are evaluated once and copied (as the GPU runtimes copy kernel parameters), and
+// every emulated thread calls the kernel through the lambda with its own copy of each parameter;
+// a call, not a function pointer, so template kernels deduce their arguments as with <<<>>>.
+//
+// drive<F>() is the loop that runs the threads of a block: it is instantiated per launch site, so
+// the kernel body inlines into it, and it runs on a fiber. A thread that reaches a barrier or a
+// warp collective suspends that fiber and the loop continues on another one; a kernel without
+// barriers therefore runs every thread of a block as a plain loop on one fiber.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <tuple>
+#include <type_traits>
+#include <utility>
+
+#include "parity/simt/context.hpp"
+
+namespace parity::simt {
+
+struct StreamState;  // runtime_api.hpp
+
+namespace detail {
+
+//! Where a launch is written; names the kernel in every error message.
+struct LaunchSite {
+  const char* file;
+  int line;
+  const char* kernel;  // the kernel expression as written, e.g. "reduce<float, 256>"
+  Dialect dialect;
+  bool instrumented;  // compiled with race-mode instrumentation
+};
+
+//! The execution configuration between <<< and >>>.
+struct LaunchConfig {
+  dim3 grid;
+  dim3 block;
+  std::size_t shared_bytes;
+  StreamState* stream;
+  LaunchConfig(dim3 g, dim3 b, std::size_t shmem = 0, StreamState* s = nullptr)
+      : grid(g), block(b), shared_bytes(shmem), stream(s) {}
+};
+
+using DriveFn = void (*)(void* kernel);
+
+//! Runs the grid on the worker threads and returns when it is done (launches are synchronous;
+//! errors go to the stream and to the calling thread's last error).
+void launch(const LaunchSite& site, const LaunchConfig& config, void* kernel, DriveFn drive);
+
+//! Claims the next thread of the running block; false when every thread has started.
+inline bool begin_thread() noexcept {
+  ThreadContext& c = t_ctx;
+  const unsigned t = c.next_tid;
+  if (t >= c.nthreads) return false;
+  c.next_tid = t + 1;
+  c.tid = t;
+  std::uint64_t xyz = c.next_xyz;
+  const auto x = static_cast<unsigned>(xyz & 0xffffu);
+  ::threadIdx.x = x;
+  ::threadIdx.y = static_cast<unsigned>((xyz >> 16) & 0xffffu);
+  ::threadIdx.z = static_cast<unsigned>(xyz >> 32);
+  if (x + 1 != ::blockDim.x) [[likely]] {
+    xyz += 1;
+  } else {
+    xyz &= ~std::uint64_t{0xffff};  // x = 0
+    xyz += std::uint64_t{1} << 16;  // ++y
+    if (((xyz >> 16) & 0xffffu) == ::blockDim.y) {
+      xyz &= ~(std::uint64_t{0xffff} << 16);
+      xyz += std::uint64_t{1} << 32;  // ++z
+    }
+  }
+  c.next_xyz = xyz;
+  return true;
+}
+
+void end_thread_slow() noexcept;
+
+//! Bookkeeping when a thread returns; the slow path runs only while other threads wait (at a
+//! barrier: divergence; at a warp collective: this exit may complete it).
+inline void end_thread() noexcept {
+  ThreadContext& c = t_ctx;
+  ++c.exited;
+  if ((c.barrier_arrived | c.collective_waiters) != 0) [[unlikely]]
+    end_thread_slow();
+}
+
+//! A thread left the kernel by an exception: the block was aborted, or kernel code threw.
+void thread_unwound() noexcept;
+
+template <class F>
+void drive(void* kernel) {
+  F& f = *static_cast<F*>(kernel);
+  while (begin_thread()) {
+    try {
+      f();
+      end_thread();
+    } catch (...) {
+      thread_unwound();
+    }
+  }
+}
+
+template <class Body, class... Args>
+void launch_kernel(const LaunchSite& site, const LaunchConfig& config, Body&& body,
+                   Args&&... args) {
+  std::tuple<std::decay_t<Args>...> params(std::forward<Args>(args)...);
+  auto call = [&body, &params] { std::apply(body, params); };
+  launch(site, config, &call, &drive<decltype(call)>);
+}
+
+}  // namespace detail
+}  // namespace parity::simt
+
+#if defined(__SANITIZE_THREAD__)
+#define PARITY_SIMT_INSTRUMENTED true
+#else
+#define PARITY_SIMT_INSTRUMENTED false
+#endif

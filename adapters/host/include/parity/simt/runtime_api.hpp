@@ -1,0 +1,99 @@
+// The runtime side of the emulator, shared by the CUDA and HIP stand-ins (cudaMalloc, hipMalloc,
+// ... are thin wrappers over these) and by the host Backend. Error codes carry the numeric
+// values both vendors use, so a Status converts to cudaError_t and hipError_t unchanged.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+
+#include "parity/simt/context.hpp"
+
+namespace parity::simt {
+
+struct StreamState;  // what cudaStream_t / hipStream_t point to (defined in the runtime)
+
+enum class Status : int {
+  kSuccess = 0,
+  kInvalidValue = 1,
+  kMemoryAllocation = 2,
+  kInitializationError = 3,
+  kInvalidConfiguration = 9,
+  kInvalidSymbol = 13,
+  kInvalidDevicePointer = 17,
+  kInvalidMemcpyDirection = 21,
+  kNoDevice = 100,
+  kInvalidDevice = 101,
+  kInvalidResourceHandle = 400,
+  kNotReady = 600,
+  kIllegalAddress = 700,
+  kLaunchOutOfResources = 701,
+  kAssert = 710,
+  kLaunchFailure = 719,
+  kNotSupported = 801,
+  kUnknown = 999,
+};
+
+//! Vendor-style name ("cudaErrorLaunchFailure" / "hipErrorLaunchFailure").
+const char* status_name(Status status, Dialect dialect) noexcept;
+//! The detailed message of the latest failure with this status on this thread, else a generic
+//! description of the status.
+const char* status_message(Status status) noexcept;
+
+//! The calling thread's last error (cudaGetLastError resets it, cudaPeekAtLastError does not).
+Status last_error(bool reset) noexcept;
+//! Records an API failure (also the return value, for convenience).
+Status fail(Status status, std::string message);
+
+//! A stream: launches run synchronously, so it only carries the warp width for HIP-dialect
+//! launches and the first kernel failure not yet reported by a synchronize.
+StreamState* create_stream(int hip_warp_size = 0);
+void destroy_stream(StreamState* stream) noexcept;
+//! The warp width HIP-dialect launches on `stream` get (CUDA-dialect launches always get 32).
+int hip_warp_size(StreamState* stream) noexcept;
+
+//! A kernel failure that a synchronize reports.
+struct KernelFailure {
+  Status status = Status::kSuccess;
+  std::string message;
+  explicit operator bool() const { return status != Status::kSuccess; }
+};
+//! Returns and clears the stream's pending failure (nullptr: the default stream).
+KernelFailure take_stream_failure(StreamState* stream);
+//! Returns and clears the pending failure of every stream.
+KernelFailure take_device_failure();
+
+//! Worker threads blocks are spread over (default: hardware threads, or PARITY_SIMT_THREADS).
+int worker_count() noexcept;
+void set_worker_count(int count);
+
+//! Shared-memory race detection (also PARITY_SIMT_RACE_CHECK=1). Only kernels compiled with
+//! instrumentation (parity_add_emulated_library(... RACE_CHECK)) are checked.
+bool race_check() noexcept;
+void set_race_check(bool enabled) noexcept;
+
+//! Host name of the CPU ("AMD EPYC 9654 ...", from /proc/cpuinfo).
+std::string cpu_name();
+//! "parity-simt <version>".
+const char* runtime_version() noexcept;
+
+//! Events record a steady-clock time (launches are synchronous, so that is when work ended).
+struct EventState {
+  double ms = 0.0;
+  bool recorded = false;
+};
+double now_ms() noexcept;
+
+//! 256-byte aligned host allocations standing in for device memory.
+void* allocate(std::size_t bytes) noexcept;
+void release(void* ptr) noexcept;
+
+//! Attributes reported by cudaGetDeviceProperties / hipGetDeviceProperties.
+struct DeviceLimits {
+  static constexpr int kMaxThreadsPerBlock = 1024;
+  static constexpr std::size_t kMaxDynamicShared = 1 << 20;
+  static constexpr std::size_t kSharedPerBlock = 48 * 1024;
+  static constexpr std::size_t kSharedPerBlockOptin = 228 * 1024;
+};
+
+}  // namespace parity::simt

@@ -1,0 +1,127 @@
+// The host backends: parity::Backend over the SIMT emulator.
+//   "host-cuda"  runs CUDA-dialect kernels, warp size 32;
+//   "host-hip"   runs HIP-dialect kernels, warp size 64 (CDNA), or 32 (RDNA) with
+//                PARITY_SIMT_HIP_WARP_SIZE=32.
+// Memory is 256-byte aligned host memory, the stream is an emulator stream (what cudaStream_t /
+// hipStream_t point to in the stand-ins), and launches run synchronously.
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdlib>
+#include <cstring>
+#include <memory>
+#include <string>
+
+#include "parity/backend.hpp"
+#include "parity/error.hpp"
+#include "parity/simt/runtime_api.hpp"
+
+#ifndef PARITY_HOST_COMPILER
+#define PARITY_HOST_COMPILER "unknown"
+#endif
+
+namespace parity {
+namespace {
+
+int hip_warp_size_setting() {
+  if (const char* env = std::getenv("PARITY_SIMT_HIP_WARP_SIZE")) {
+    if (std::strcmp(env, "32") == 0) return 32;
+  }
+  return 64;
+}
+
+class HostBackend final : public Backend {
+ public:
+  HostBackend(std::string name, simt::Dialect dialect, int warp_size)
+      : name_(std::move(name)),
+        dialect_(dialect),
+        warp_size_(warp_size),
+        stream_(simt::create_stream(dialect == simt::Dialect::kHip ? warp_size : 0)) {}
+  ~HostBackend() override { simt::destroy_stream(stream_); }
+  HostBackend(const HostBackend&) = delete;
+  HostBackend& operator=(const HostBackend&) = delete;
+
+  std::string_view name() const override { return name_; }
+
+  Availability availability() override { return {true, ""}; }
+
+  DeviceInfo device_info() override {
+    DeviceInfo info;
+    info.backend = name_;
+    info.device_name = "host CPU (" + simt::cpu_name() + ", " +
+                       std::to_string(simt::worker_count()) + " worker threads)";
+    info.architecture = "cpu";
+    info.warp_size = warp_size_;
+    info.device_index = 0;
+    info.driver_version = "";
+    info.runtime_version = simt::runtime_version();
+    const long pages = sysconf(_SC_PHYS_PAGES), page_size = sysconf(_SC_PAGE_SIZE);
+    info.total_memory = pages > 0 && page_size > 0 ? static_cast<std::uint64_t>(pages) *
+                                                         static_cast<std::uint64_t>(page_size)
+                                                   : 0;
+    info.compiler = std::string(PARITY_HOST_COMPILER) + " (" +
+                    (dialect_ == simt::Dialect::kCuda ? "CUDA" : "HIP") +
+                    " sources emulated by parity-simt)";
+    return info;
+  }
+
+  DeviceBuffer allocate(std::size_t bytes) override {
+    void* p = simt::allocate(bytes);
+    if (p == nullptr) {
+      throw BackendError(name_ + ": cannot allocate " + std::to_string(bytes) +
+                         " bytes of host memory for a device buffer; reduce the case size");
+    }
+    return DeviceBuffer(this, p, bytes);
+  }
+
+  void upload(void* device_dst, const void* host_src, std::size_t bytes, Stream) override {
+    if (bytes != 0) std::memcpy(device_dst, host_src, bytes);
+  }
+
+  void download(void* host_dst, const void* device_src, std::size_t bytes, Stream) override {
+    if (bytes != 0) std::memcpy(host_dst, device_src, bytes);
+  }
+
+  Stream stream() override { return Stream(stream_, this); }
+
+  void synchronize(Stream stream) override {
+    auto* s = static_cast<simt::StreamState*>(stream.handle());
+    simt::KernelFailure failure = simt::take_stream_failure(s);
+    // The same failure is also pending on the device and as the thread's last error: consume
+    // them, so that the next case starts clean.
+    (void)simt::take_device_failure();
+    (void)simt::last_error(true);
+    if (failure) {
+      throw BackendError(name_ + ": " + simt::status_name(failure.status, dialect_) + ": " +
+                         failure.message);
+    }
+  }
+
+  double time_ms(Stream stream, const std::function<void()>& launch) override {
+    const auto start = std::chrono::steady_clock::now();
+    launch();
+    synchronize(stream);
+    const auto end = std::chrono::steady_clock::now();
+    return std::chrono::duration<double, std::milli>(end - start).count();
+  }
+
+ protected:
+  void release(void* ptr) noexcept override { simt::release(ptr); }
+
+ private:
+  std::string name_;
+  simt::Dialect dialect_;
+  int warp_size_;
+  simt::StreamState* stream_;
+};
+
+}  // namespace
+
+PARITY_REGISTER_BACKEND(host_cuda, "host-cuda", [] {
+  return std::make_unique<HostBackend>("host-cuda", simt::Dialect::kCuda, 32);
+});
+PARITY_REGISTER_BACKEND(host_hip, "host-hip", [] {
+  return std::make_unique<HostBackend>("host-hip", simt::Dialect::kHip, hip_warp_size_setting());
+});
+
+}  // namespace parity

@@ -1,0 +1,277 @@
+// Internals of the block scheduler, shared by scheduler.cpp, warp.cpp and race.cpp.
+#pragma once
+
+#include <algorithm>
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <memory>
+#include <mutex>
+#include <source_location>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#if defined(__x86_64__) && !defined(PARITY_SIMT_BOOST_SWITCH)
+// The fast path: a plain call-and-return context switch (see scheduler.cpp).
+#define PARITY_SIMT_FAST_SWITCH 1
+#include <boost/context/stack_context.hpp>
+extern "C" void parity_simt_switch(void** save_sp, void* load_sp);
+#else
+#include <boost/context/fiber.hpp>
+#endif
+
+// AddressSanitizer must be told about every fiber switch (PARITY_SIMT_NO_ASAN_FIBERS turns that
+// off, only to demonstrate what goes wrong without it; see docs/host-emulation.md).
+#if defined(__SANITIZE_ADDRESS__) && !defined(PARITY_SIMT_NO_ASAN_FIBERS)
+#define PARITY_SIMT_ASAN 1
+#elif defined(__has_feature) && !defined(PARITY_SIMT_NO_ASAN_FIBERS)
+#if __has_feature(address_sanitizer)
+#define PARITY_SIMT_ASAN 1
+#endif
+#endif
+#ifdef PARITY_SIMT_ASAN
+#include <sanitizer/common_interface_defs.h>
+#endif
+
+#include "parity/simt/barrier.hpp"
+#include "parity/simt/launch.hpp"
+#include "parity/simt/runtime_api.hpp"
+#include "parity/simt/warp.hpp"
+
+namespace parity::simt::detail {
+
+//! Thrown into the threads of a block that has failed, to unwind their stacks.
+struct KernelAbort {};
+
+struct Launch {
+  LaunchSite site;
+  dim3 grid;
+  dim3 block;
+  std::size_t shared_bytes = 0;
+  void* kernel = nullptr;
+  DriveFn drive = nullptr;
+  int warp_size = 32;
+  unsigned warp_shift = 5;
+  unsigned nthreads = 0;
+  std::uint64_t nblocks = 0;
+  bool race = false;
+  std::atomic<std::uint64_t> next_block{0};
+  std::atomic<bool> failed{false};
+  std::mutex mutex;
+  Status status = Status::kSuccess;
+  std::string message;
+
+  //! Records the launch's first failure; later blocks are not started.
+  void fail(Status s, std::string text);
+};
+
+struct Worker;
+
+struct Fiber {
+#ifdef PARITY_SIMT_FAST_SWITCH
+  void* sp = nullptr;  // saved stack pointer while suspended
+  boost::context::stack_context stack{};
+#else
+  void* sp = nullptr;             // unused
+  boost::context::fiber context;  // valid while the fiber is suspended
+#endif
+  Worker* worker = nullptr;
+  const void* stack_bottom = nullptr;  // AddressSanitizer fiber annotations
+  std::size_t stack_size = 0;
+  void* fake_stack = nullptr;
+};
+
+//! Race mode's per-worker record of shared-memory accesses (race.cpp).
+struct RaceShadow {
+  struct Cell {
+    std::uint32_t epoch = 0;  // barrier interval of the accesses recorded below
+    std::uint32_t block = 0;  // block serial of the last write (0: never written)
+    std::int32_t writer = -1;
+    std::int32_t reader = -1;
+    std::uint32_t writer_sync = 0;
+    std::uint32_t reader_sync = 0;
+    bool several_readers = false;
+  };
+  std::vector<Cell> cells;  // dynamic bytes first, then the static region
+  std::size_t dynamic_bytes = 0;
+  std::uint32_t epoch = 0;
+  std::uint32_t block = 0;
+  bool reported = false;
+  std::string report;
+};
+
+//! A FIFO of fibers. A block has at most 1024 threads and each waits in at most one queue at a
+//! time, so a fixed ring of 1024 never overflows.
+class FiberRing {
+ public:
+  static constexpr unsigned kCapacity = 1024;
+  FiberRing() : slots_(new Fiber*[kCapacity]) {}
+  bool empty() const { return head_ == tail_; }
+  unsigned size() const { return tail_ - head_; }
+  void push(Fiber* f) { slots_[tail_++ & (kCapacity - 1)] = f; }
+  Fiber* pop() { return slots_[head_++ & (kCapacity - 1)]; }
+  Fiber* peek(unsigned k) const { return slots_[(head_ + k) & (kCapacity - 1)]; }
+  void clear() { head_ = tail_ = 0; }
+  void swap(FiberRing& other) noexcept {
+    slots_.swap(other.slots_);
+    std::swap(head_, other.head_);
+    std::swap(tail_, other.tail_);
+  }
+
+ private:
+  std::unique_ptr<Fiber*[]> slots_;
+  unsigned head_ = 0;
+  unsigned tail_ = 0;
+};
+
+//! Everything one OS thread needs to run blocks: its fibers, the running block's queues, its
+//! shared-memory arena.
+struct Worker {
+  Worker();
+  ~Worker();
+  Worker(const Worker&) = delete;
+  Worker& operator=(const Worker&) = delete;
+
+  Fiber main_fiber;  // the OS thread's own stack
+  Fiber* current = &main_fiber;
+  Fiber* previous = nullptr;
+  // Fibers live in chunks of consecutive records: the switch path reads next->sp, and the
+  // hardware prefetcher follows the records of a block's threads when they are adjacent.
+  std::vector<std::unique_ptr<Fiber[]>> fiber_chunks;
+  std::size_t fibers_in_last_chunk = 0;
+  std::vector<Fiber*> idle;
+  FiberRing ready;
+  FiberRing barrier_waiters;
+  std::vector<Fiber*> lane_fiber;    // per thread: its fiber while it waits at a collective
+  std::vector<WarpCall*> lane_call;  // per thread: its call while it waits
+  std::vector<WarpState> warps;
+
+  Launch* launch = nullptr;
+  bool block_active = false;
+  bool aborted = false;
+  std::uint64_t block_linear = 0;
+
+  std::source_location barrier_where;
+  BarrierOp barrier_op = BarrierOp::kSync;
+  int barrier_accumulator = 0;
+  int barrier_result = 0;
+
+  std::byte* arena = nullptr;  // [dynamic region | static region], reserved, committed on touch
+  std::unique_ptr<RaceShadow> race;
+};
+
+//! The worker of the calling OS thread (created on first use, never destroyed).
+Worker& this_worker();
+
+//! Arena layout: dynamic shared memory first, static __shared__ slots after it.
+inline constexpr std::size_t kDynamicRegion = DeviceLimits::kMaxDynamicShared;
+inline constexpr std::size_t kStaticRegion = std::size_t{63} << 20;
+//! Bytes of the static region in use (grows as declaration sites are first reached).
+std::size_t static_shared_used() noexcept;
+//! Name of the static __shared__ variable at `offset` ("tile[+12]"), for race reports.
+std::string describe_static_offset(std::size_t offset);
+
+inline bool same_site(const std::source_location& a, const std::source_location& b) noexcept {
+  // libstdc++'s source_location is one pointer to static data: equal pointers, same place.
+  if (std::memcmp(&a, &b, sizeof a) == 0) return true;
+  return a.line() == b.line() && a.column() == b.column() &&
+         (a.file_name() == b.file_name() || std::string_view(a.file_name()) == b.file_name());
+}
+std::string site_text(const std::source_location& where);
+std::string thread_text(const uint3& idx);
+
+inline void make_ready(Worker& w, Fiber* f) {
+  w.ready.push(f);
+}
+
+//! Transfers control to `next`, saving the running thread's state in the current fiber; returns
+//! when some fiber switches back to it. Inlined into the barrier and collective paths: every
+//! return after a switch costs a return-address mispredict unless the call chains match.
+__attribute__((always_inline)) inline void switch_to(Worker& w, Fiber* next) {
+  Fiber* self = w.current;
+  // The emulated thread's identity stays in this frame (callee-saved registers, which the
+  // switch spills onto this fiber's stack), not in another cache line.
+  const unsigned x = ::threadIdx.x, y = ::threadIdx.y, z = ::threadIdx.z, tid = t_ctx.tid;
+  w.previous = self;
+  w.current = next;
+#ifdef PARITY_SIMT_ASAN
+  __sanitizer_start_switch_fiber(&self->fake_stack, next->stack_bottom, next->stack_size);
+#endif
+#ifdef PARITY_SIMT_FAST_SWITCH
+  parity_simt_switch(&self->sp, next->sp);
+#else
+  boost::context::fiber from = std::move(next->context).resume();
+#endif
+#ifdef PARITY_SIMT_ASAN
+  const void* bottom = nullptr;
+  std::size_t size = 0;
+  __sanitizer_finish_switch_fiber(self->fake_stack, &bottom, &size);
+  w.previous->stack_bottom = bottom;
+  w.previous->stack_size = size;
+#endif
+#ifndef PARITY_SIMT_FAST_SWITCH
+  w.previous->context = std::move(from);
+#endif
+  ::threadIdx.x = x;
+  ::threadIdx.y = y;
+  ::threadIdx.z = z;
+  t_ctx.tid = tid;
+}
+
+//! An idle fiber (created when none is left) to start more threads of the block.
+Fiber* take_idle(Worker& w);
+
+//! The next fiber to run: a ready thread first (finishes what started, keeps warps together),
+//! else a fresh driver when threads remain to be started.
+inline Fiber* pick_next(Worker& w) {
+  if (!w.ready.empty()) return w.ready.pop();
+  if (w.block_active && t_ctx.next_tid < t_ctx.nthreads) return take_idle(w);
+  return nullptr;
+}
+
+[[noreturn]] void deadlock(Worker& w);
+
+//! Suspends the running thread until another switch resumes it; throws KernelAbort when the
+//! block failed meanwhile.
+__attribute__((always_inline)) inline void suspend(Worker& w) {
+  Fiber* next = pick_next(w);
+  if (next == nullptr) [[unlikely]]
+    deadlock(w);
+  switch_to(w, next);
+  if (w.aborted) [[unlikely]]
+    throw KernelAbort{};
+}
+
+//! Fails the block: records the message (prefixed with kernel and block), makes every waiting
+//! thread ready so it unwinds, and starts no further thread.
+void abort_block_nothrow(Worker& w, Status status, const std::string& message) noexcept;
+[[noreturn]] void abort_block(Worker& w, Status status, const std::string& message);
+
+//! Whether every lane of the warp has started and none is ready to run: then each lane is
+//! blocked or has returned (the running thread is blocked or returning when this is asked).
+inline bool warp_settled(const ThreadContext& c, unsigned warp_index) {
+  const unsigned end = (warp_index + 1) << c.warp_shift;
+  return c.next_tid >= (end < c.nthreads ? end : c.nthreads) && c.warps[warp_index].ready_mask == 0;
+}
+
+//! A thread resumed from a wait: it no longer counts as ready.
+inline void lane_resumed(ThreadContext& c) {
+  c.warps[c.tid >> c.warp_shift].ready_mask &=
+      ~(std::uint64_t{1} << (c.tid & static_cast<unsigned>(::warpSize - 1)));
+}
+
+//! Runs the collectives of warp `warp_index` whose lanes have all arrived; returns an error
+//! message when a mask does not match the lanes that called.
+std::string resolve_warp(Worker& w, unsigned warp_index);
+
+//! Records a failed launch on its stream, the device and the calling thread (runtime.cpp).
+void report_kernel_failure(StreamState* stream, Status status, const std::string& message);
+
+// Race mode hooks (race.cpp).
+void race_begin_block(Worker& w);
+void race_barrier(Worker& w);
+std::string race_take_report(Worker& w);
+
+}  // namespace parity::simt::detail

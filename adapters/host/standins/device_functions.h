@@ -1,0 +1,4 @@
+// Stand-in for CUDA's device_functions.h (parity-simt host builds).
+#pragma once
+
+#include "cuda_runtime.h"

@@ -1,0 +1,124 @@
+// Launchers of the emulator's test kernels. Each .cu file defines the cuda:: ones and each .hip
+// file the hip:: ones; the tests call them like suites call theirs.
+#pragma once
+
+#include <cstdint>
+
+#include "parity/simt/vector_types.hpp"
+#include "parity/stream.hpp"
+
+namespace simt_test::cuda {
+
+// elementwise.cu
+void saxpy(parity::Stream s, float a, const float* x, const float* y, float* out, int n);
+//! out[linear id] = packed (threadIdx, blockIdx) of a 3-D launch.
+void thread_ids(parity::Stream s, std::uint32_t* out, unsigned gx, unsigned gy, unsigned gz,
+                unsigned bx, unsigned by, unsigned bz);
+//! Each thread decrements its own copy of the by-value parameter n.
+void param_copies(parity::Stream s, int* out, int n, int threads);
+
+// reduce.cu
+void tree_reduce_256(parity::Stream s, const float* x, float* block_sums, int n, int blocks);
+void dynamic_reduce(parity::Stream s, const float* x, float* block_sums, int n, int blocks,
+                    int threads);
+void global_shared_reduce(parity::Stream s, const float* x, float* block_sums, int n);
+
+}  // namespace simt_test::cuda
+
+namespace simt_test::cuda {
+
+// warp.cu (warp size 32)
+//! Per-warp sums with __shfl_down_sync over segments of `width` lanes: out[i / width] = sum.
+void segment_sums(parity::Stream s, const int* x, int* out, int n, int width);
+//! Inclusive scan within each warp with __shfl_up_sync.
+void warp_scan(parity::Stream s, const int* x, int* out, int n);
+//! __shfl_xor_sync butterfly: every lane gets the warp total.
+void butterfly_sums(parity::Stream s, const int* x, int* out, int n);
+//! __shfl_sync broadcast of lane `src` to its warp.
+void broadcast(parity::Stream s, const int* x, int* out, int n, int src);
+//! Stream compaction: keeps x[i] > 0 with __ballot_sync, __popc and one atomicAdd per warp.
+//! Returns nothing; out receives the kept values (order within warps preserved), *count their
+//! number.
+void compact_positive(parity::Stream s, const int* x, int* out, int* count, int n);
+//! Per-thread results of votes over predicate x[i] != 0: out[3i] = __any_sync, out[3i+1] =
+//! __all_sync, out[3i+2] = __ballot_sync.
+void votes(parity::Stream s, const int* x, unsigned* out, int n);
+//! __match_any_sync(x[i]) per lane.
+void match_any(parity::Stream s, const int* x, unsigned* out, int n);
+//! __activemask() from the odd lanes only (a divergent branch).
+void active_mask_odd(parity::Stream s, unsigned* out, int n);
+//! __syncthreads_count/_and/_or of x[i] != 0 per block: out[3b..3b+2].
+void barrier_votes(parity::Stream s, const int* x, int* out, int n, int block);
+//! __reduce_add_sync over each warp.
+void reduce_add(parity::Stream s, const unsigned* x, unsigned* out, int n);
+
+// atomics.cu
+void histogram(parity::Stream s, const int* x, unsigned* bins, int n, int nbins);
+void float_sum(parity::Stream s, const float* x, float* sum, int n);
+void double_sum(parity::Stream s, const double* x, double* sum, int n);
+//! out[0..8]: atomicMin, atomicMax, atomicAnd, atomicOr, atomicXor (int), atomicInc/atomicDec
+//! wrap counters, atomicExch winner count, atomicCAS lock-protected counter.
+void atomic_misc(parity::Stream s, const int* x, int* out, int n);
+
+// faults.cu
+void divergent_barrier(parity::Stream s, int* out);     //! __syncthreads only in lanes < 16
+void two_barriers(parity::Stream s, int* out);          //! if/else with a barrier in each
+void partial_mask_shuffle(parity::Stream s, int* out);  //! mask 0xffff, all 32 lanes call
+void throwing_kernel(parity::Stream s, int* out);       //! a kernel calling __trap()
+
+}  // namespace simt_test::cuda
+
+namespace simt_test::hip {
+
+// warp.hip (warp size of the stream: 64 by default, 32 on request)
+//! Full-wavefront __shfl_down reduction written for any warpSize: out[warp] = sum.
+void warp_sums(parity::Stream s, const float* x, float* out, int n);
+//! The faulty port: shuffle offsets from 16 (CUDA's habit), lanes from warpSize: out[warp].
+void warp32_sums(parity::Stream s, const float* x, float* out, int n);
+//! Number of lanes with x[i] > 0 per wavefront, ballot kept in 64 bits: out[warp].
+void ballot_count64(parity::Stream s, const int* x, int* out, int n);
+//! The same with the ballot stored in a 32-bit unsigned (the CUDA habit): out[warp].
+void ballot_count32(parity::Stream s, const int* x, int* out, int n);
+//! hipLaunchKernelGGL with a template kernel, and <<<>>> in a .hip file: out = a * x + y.
+void saxpy_ggl(parity::Stream s, float a, const float* x, const float* y, float* out, int n);
+void saxpy_chevrons(parity::Stream s, float a, const float* x, const float* y, float* out, int n);
+//! warpSize as the kernel sees it.
+void warp_size(parity::Stream s, int* out);
+
+}  // namespace simt_test::hip
+
+namespace simt_test::race {
+
+// race.cu (built with RACE_CHECK)
+void reduce_missing_sync(parity::Stream s, const float* x, float* sums, int n);  //! a race
+void reduce_synced(parity::Stream s, const float* x, float* sums, int n);        //! no race
+void read_uninitialized(parity::Stream s, float* out);                           //!
+void warp_synchronous(parity::Stream s, const int* x, int* out, int n);          //! __syncwarp'd
+void atomics_in_shared(parity::Stream s, int* out, int n);                       //! no race
+
+}  // namespace simt_test::race
+
+namespace simt_test::cuda {
+
+// numeric.cu
+//! Per input x[i] (row layout of numeric_oracle::Row from the half fields on): half rn/rz/ru/rd,
+//! bf16 rn/rz/ru/rd, then e4m3 sat/nosat, e5m2 sat/nosat (__nv_cvt_float_to_fp8), as 16-bit
+//! words; 12 words per input.
+void conversions(parity::Stream s, const float* x, std::uint16_t* out, int n);
+//! Scalar intrinsics, one thread: see numeric.tests.cpp for the list.
+void intrinsics(parity::Stream s, float* f, int* i, unsigned* u);
+//! cooperative_groups: tiled_partition<16> sums with cg::reduce, ballot of ranks, block sync.
+void tile_sums(parity::Stream s, const int* x, int* sums, unsigned* ballots, int n);
+
+}  // namespace simt_test::cuda
+
+namespace simt_test::hip {
+
+// numeric.hip
+//! Per input: e4m3fnuz sat/nosat, e5m2fnuz sat/nosat (__hip_cvt_float_to_fp8), the
+//! __hip_fp8_e4m3_fnuz constructor, hip_bfloat16 rounding and truncating constructors.
+void conversions(parity::Stream s, const float* x, std::uint16_t* out, int n);
+//! float4 arithmetic with HIP's vector operators: out[i] = a[i] * 2 + b[i] - a[i] / 4.
+void vector_ops(parity::Stream s, const float4* a, const float4* b, float4* out, int n);
+
+}  // namespace simt_test::hip

@@ -1,0 +1,196 @@
+// The Catch2 v3 main of every suite binary: parity's command-line options, one parity::Case per
+// test case, the SKIP of an unavailable backend, and the JSON run summary. Catch2's own
+// reporters (console, JUnit, ...) work unchanged next to it.
+#include <catch2/catch_session.hpp>
+#include <catch2/catch_test_case_info.hpp>
+#include <catch2/catch_test_macros.hpp>
+#include <catch2/reporters/catch_reporter_event_listener.hpp>
+#include <catch2/reporters/catch_reporter_registrars.hpp>
+
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <memory>
+
+#include "parity/case.hpp"
+#include "parity/error.hpp"
+#include "parity/suite_defaults.hpp"
+
+namespace {
+
+struct Run {
+  parity::RunConfig config;
+  std::unique_ptr<parity::Backend> backend;
+  std::optional<parity::Availability> availability;
+  parity::DeviceInfo device;
+  std::optional<parity::ToleranceOverrides> overrides;
+  std::string case_name;
+  std::unique_ptr<parity::Case> current;
+  nlohmann::json cases = nlohmann::json::array();
+  int finish_failures = 0;
+};
+
+Run& run() {
+  static Run r;
+  return r;
+}
+
+class CatchReporter final : public parity::CaseReporter {
+ public:
+  void fail(const std::string& message) override { FAIL_CHECK(message); }
+  void info(const std::string& message) override { UNSCOPED_INFO(message); }
+};
+
+CatchReporter& reporter() {
+  static CatchReporter r;
+  return r;
+}
+
+class ParityListener final : public Catch::EventListenerBase {
+ public:
+  using Catch::EventListenerBase::EventListenerBase;
+
+  void testCaseStarting(const Catch::TestCaseInfo& info) override {
+    run().case_name = info.name;
+    run().current.reset();
+  }
+
+  void testCaseEnded(const Catch::TestCaseStats& stats) override {
+    auto& r = run();
+    nlohmann::json entry;
+    const bool skipped = stats.totals.testCases.skipped > 0;
+    if (r.current) {
+      if (!stats.totals.assertions.allOk() || skipped) {
+        // A failed case never stages a golden: its outputs are not trustworthy.
+      } else {
+        try {
+          r.current->finish();
+        } catch (const std::exception& e) {
+          ++r.finish_failures;
+          std::cerr << "parity: case '" << r.case_name << "' could not be written: " << e.what()
+                    << "\n";
+        }
+      }
+      entry = r.current->summary();
+    } else {
+      entry = {{"case", r.case_name}, {"suite", r.config.suite}};
+    }
+    entry["status"] = skipped                          ? "skipped"
+                      : stats.totals.assertions.allOk() ? "passed"
+                                                        : "failed";
+    entry["passed"] = entry["status"] == "passed";
+    if (skipped && r.availability && !r.availability->available)
+      entry["skip_reason"] = r.availability->reason;
+    r.cases.push_back(std::move(entry));
+    r.current.reset();
+  }
+
+  void testRunEnded(const Catch::TestRunStats&) override {
+    auto& r = run();
+    if (r.config.summary_file.empty()) return;
+    nlohmann::json summary{{"suite", r.config.suite},
+                           {"backend", r.config.backend},
+                           {"mode", std::string(parity::name(r.config.mode))},
+                           {"device", nullptr},
+                           {"cases", r.cases}};
+    if (r.availability && r.availability->available)
+      summary["device"] = {{"name", r.device.device_name},
+                           {"architecture", r.device.architecture},
+                           {"warp_size", r.device.warp_size},
+                           {"runtime_version", r.device.runtime_version}};
+    std::error_code ec;
+    if (r.config.summary_file.has_parent_path())
+      std::filesystem::create_directories(r.config.summary_file.parent_path(), ec);
+    std::ofstream out(r.config.summary_file);
+    out << summary.dump(2) << "\n";
+    if (!out) std::cerr << "parity: cannot write the run summary " << r.config.summary_file << "\n";
+  }
+};
+
+}  // namespace
+
+CATCH_REGISTER_LISTENER(ParityListener)
+
+namespace parity {
+
+Case& current_case() {
+  auto& r = run();
+  if (r.current) return *r.current;
+  if (!r.backend) r.backend = make_backend(r.config.backend);
+  if (!r.availability) {
+    r.availability = r.backend->availability();
+    if (r.availability->available) r.device = r.backend->device_info();
+  }
+  if (!r.availability->available) SKIP(r.availability->reason);
+  if (!r.overrides && !r.config.overrides_file.empty())
+    r.overrides = std::filesystem::exists(r.config.overrides_file)
+                      ? ToleranceOverrides::load(r.config.overrides_file)
+                      : ToleranceOverrides();
+  r.current = std::make_unique<Case>(r.config, r.case_name, *r.backend, r.device, reporter(),
+                                     r.overrides ? &*r.overrides : nullptr);
+  return *r.current;
+}
+
+}  // namespace parity
+
+int main(int argc, char** argv) {
+  auto& config = run().config;
+  const auto& defaults = parity::detail::suite_defaults();
+  config.suite = defaults.suite;
+  config.backend = defaults.backend;
+  config.golden_dir = defaults.golden_dir;
+  config.staging_dir = defaults.staging_dir;
+  config.results_dir = defaults.results_dir;
+  config.overrides_file = defaults.overrides_file;
+  config.source_commit = defaults.source_commit;
+  config.program = argv[0];
+
+  Catch::Session session;
+  std::string mode, golden, staging, results, overrides, summary, backend;
+  int repeat = 0;
+  using Catch::Clara::Opt;
+  auto cli = session.cli() |
+             Opt(mode, "capture|verify|record")["--parity-mode"](
+                 "parity: capture goldens, verify against them (default), or record results") |
+             Opt(golden, "dir")["--golden-dir"]("parity: approved goldens (PARITY_GOLDEN_DIR)") |
+             Opt(staging, "dir")["--staging-dir"]("parity: where capture stages goldens") |
+             Opt(results, "dir")["--results-dir"]("parity: where record writes results") |
+             Opt(overrides, "file")["--parity-overrides"]("parity: tolerance overrides (TOML)") |
+             Opt(summary, "file")["--parity-summary"]("parity: write a JSON run summary") |
+             Opt(backend, "name")["--backend"]("parity: backend to run on") |
+             Opt(repeat, "n")["--parity-repeat"]("parity: capture runs per case (envelope)");
+  session.cli(cli);
+  if (int rc = session.applyCommandLine(argc, argv); rc != 0) return rc;
+
+  try {
+    config.apply_environment();  // environment over built-in defaults, flags over both
+    if (!mode.empty()) {
+      auto m = parity::parse_mode(mode);
+      if (!m)
+        throw parity::UsageError("--parity-mode " + mode + ": use capture, verify or record");
+      config.mode = *m;
+    }
+    if (!golden.empty()) config.golden_dir = golden;
+    if (!staging.empty()) config.staging_dir = staging;
+    if (!results.empty()) config.results_dir = results;
+    if (!overrides.empty()) config.overrides_file = overrides;
+    if (!summary.empty()) config.summary_file = summary;
+    if (!backend.empty()) config.backend = backend;
+    if (repeat < 0 || repeat > 1000)
+      throw parity::UsageError("--parity-repeat must be from 1 to 1000");
+    if (repeat > 0) config.repeat = repeat;
+    if (config.mode == parity::Mode::kCapture &&
+        std::filesystem::weakly_canonical(config.staging_dir) ==
+            std::filesystem::weakly_canonical(config.golden_dir))
+      throw parity::UsageError(
+          "capture would write into the approved goldens (" + config.golden_dir.string() +
+          "): stage into another folder and approve with `parity golden approve`");
+  } catch (const parity::Error& e) {
+    std::cerr << "parity: " << e.what() << "\n";
+    return 2;
+  }
+
+  int result = session.run();
+  if (run().finish_failures && result == 0) result = 1;
+  return result;
+}

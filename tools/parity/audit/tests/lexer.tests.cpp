@@ -1,0 +1,200 @@
+// The audit's tokenizers: what is code and what is not (comments, literals, splices, #if 0).
+#include <catch2/catch_test_macros.hpp>
+
+#include <string>
+#include <vector>
+
+#include "parity/audit/cmake_lexer.hpp"
+#include "parity/audit/lexer.hpp"
+
+using namespace parity::audit;
+
+namespace {
+
+std::vector<std::string> texts(const LexResult& r) {
+  std::vector<std::string> out;
+  for (const Token& t : r.tokens) out.push_back(t.text);
+  return out;
+}
+
+std::vector<std::string> identifiers(const LexResult& r) {
+  std::vector<std::string> out;
+  for (const Token& t : r.tokens)
+    if (t.kind == TokenKind::kIdentifier) out.push_back(t.text);
+  return out;
+}
+
+using Strings = std::vector<std::string>;
+
+}  // namespace
+
+TEST_CASE("lexer: comments produce no tokens, and lines are counted through them", "[lexer]") {
+  const LexResult r = lex("a // cudaMalloc b\n/* c\n d */ e /**/f\n");
+  CHECK(texts(r) == Strings{"a", "e", "f"});
+  CHECK(r.tokens[0].line == 1);
+  CHECK(r.tokens[1].line == 3);
+  CHECK(r.tokens[1].column == 7);
+  CHECK(r.lines == 3);
+  CHECK(r.diagnostics.empty());
+}
+
+TEST_CASE("lexer: a line comment continued by a backslash swallows the next line", "[lexer]") {
+  const LexResult r = lex("x // comment \\\ncudaMalloc(p);\ny");
+  CHECK(identifiers(r) == Strings{"x", "y"});
+  CHECK(r.tokens[1].line == 3);
+}
+
+TEST_CASE("lexer: line splices join identifiers and keep original line numbers", "[lexer]") {
+  const LexResult r = lex("cudaDevice\\\nSynchronize();\nnext \\  \r\nline");
+  REQUIRE(r.tokens.size() >= 5);
+  CHECK(r.tokens[0].text == "cudaDeviceSynchronize");
+  CHECK(r.tokens[0].line == 1);
+  CHECK(r.tokens[4].text == "next");
+  CHECK(r.tokens[4].line == 3);
+  CHECK(r.tokens[5].text == "line");  // blanks between the backslash and the newline: a splice
+  CHECK(r.tokens[5].line == 4);
+}
+
+TEST_CASE("lexer: string and character literals are one token each", "[lexer]") {
+  const LexResult r = lex(R"src(f("a \"cudaFree\" b", '\'', '"', u8"x", L'y', "s"sv, 'c'_u);)src");
+  CHECK(identifiers(r) == Strings{"f"});
+  CHECK(texts(r) == Strings{"f", "(", R"("a \"cudaFree\" b")", ",", R"('\'')", ",", R"('"')", ",",
+                            R"(u8"x")", ",", "L'y'", ",", R"("s"sv)", ",", "'c'_u", ")", ";"});
+  CHECK(r.tokens[2].kind == TokenKind::kString);
+  CHECK(r.tokens[4].kind == TokenKind::kChar);
+}
+
+TEST_CASE("lexer: raw strings end only at their own delimiter", "[lexer]") {
+  const std::string source =
+      "a R\"x(__global__ void k() )\" \n cudaMalloc )y\" )x\" b u8R\"(q)\" LR\"--()--\" c";
+  const LexResult r = lex(source);
+  CHECK(identifiers(r) == Strings{"a", "b", "c"});
+  REQUIRE(r.tokens.size() == 6);
+  CHECK(r.tokens[1].kind == TokenKind::kString);
+  CHECK(r.tokens[1].text.ends_with(")x\""));
+  CHECK(r.tokens[2].line == 2);  // line numbers survive a multi-line raw string
+  CHECK(r.tokens[3].text == "u8R\"(q)\"");
+  CHECK(r.tokens[4].text == "LR\"--()--\"");
+}
+
+TEST_CASE("lexer: numbers with separators, exponents and suffixes", "[lexer]") {
+  const LexResult r = lex("1'000'000 0x1F 1e-5f .5 0xffffffffu 0b101 31u 0x1.8p+3");
+  CHECK(texts(r) == Strings{"1'000'000", "0x1F", "1e-5f", ".5", "0xffffffffu", "0b101", "31u",
+                            "0x1.8p+3"});
+  for (const Token& t : r.tokens) CHECK(t.kind == TokenKind::kNumber);
+  CHECK(integer_value(r.tokens[0]) == 1000000);
+  CHECK(integer_value(r.tokens[1]) == 31);
+  CHECK(integer_value(r.tokens[2]) == -1);  // a float
+  CHECK(integer_value(r.tokens[4]) == 0xffffffffLL);
+  CHECK(integer_value(r.tokens[5]) == 5);
+  CHECK(integer_value(r.tokens[6]) == 31);
+  CHECK(integer_value(Token{TokenKind::kNumber, "017", 1, 1, false}) == 15);
+  CHECK(integer_value(Token{TokenKind::kIdentifier, "x31", 1, 1, false}) == -1);
+}
+
+TEST_CASE("lexer: CUDA launch brackets and longest-match punctuators", "[lexer]") {
+  const LexResult r = lex("k<T><<<g, b>>>(x); a >>= 5; b->c; d::e; f <=> g;");
+  CHECK(texts(r) == Strings{"k", "<", "T", ">", "<<<", "g", ",", "b", ">>>", "(", "x", ")", ";",
+                            "a", ">>=", "5", ";", "b", "->", "c", ";", "d", "::", "e", ";", "f",
+                            "<=>", "g", ";"});
+}
+
+TEST_CASE("lexer: directives are marked and #include names are one token", "[lexer]") {
+  const LexResult r = lex("#include <cub/cub.cuh>\n  # include \"my header.h\"\n"
+                          "#define M(x) \\\n  x & 31\nint y = a # b;\n");
+  REQUIRE(r.tokens.size() >= 6);
+  CHECK(r.tokens[0].is_punct("#"));
+  CHECK(r.tokens[0].directive);
+  CHECK(r.tokens[2].kind == TokenKind::kHeaderName);
+  CHECK(r.tokens[2].text == "<cub/cub.cuh>");
+  CHECK(r.tokens[5].kind == TokenKind::kHeaderName);
+  CHECK(r.tokens[5].text == "\"my header.h\"");
+  // The #define continues over the splice; `int y` is code again.
+  std::size_t k = 6;
+  while (k < r.tokens.size() && r.tokens[k].text != "int") {
+    CHECK(r.tokens[k].directive);
+    ++k;
+  }
+  REQUIRE(k < r.tokens.size());
+  CHECK_FALSE(r.tokens[k].directive);
+  CHECK(r.tokens[k].line == 5);
+  // A '#' in the middle of a line is an operator, not a directive.
+  CHECK_FALSE(r.tokens[k + 4].directive);
+  CHECK(r.tokens[k + 4].is_punct("#"));
+}
+
+TEST_CASE("lexer: a block comment inside a directive does not end it", "[lexer]") {
+  const LexResult r = lex("#define X 1 /* spans\n lines */ + 2\ny");
+  REQUIRE(r.tokens.size() == 7);
+  CHECK(r.tokens[5].text == "2");
+  CHECK(r.tokens[5].directive);
+  CHECK_FALSE(r.tokens[6].directive);
+}
+
+TEST_CASE("lexer: unterminated constructs are diagnosed, not fatal", "[lexer]") {
+  const LexResult comment = lex("a /* never closed\nb");
+  CHECK(identifiers(comment) == Strings{"a"});
+  REQUIRE(comment.diagnostics.size() == 1);
+  CHECK(comment.diagnostics[0].line == 1);
+  CHECK(comment.diagnostics[0].message == "unterminated /* comment");
+
+  const LexResult string = lex("f(\"abc\n);\nnext");
+  CHECK(identifiers(string) == Strings{"f", "next"});
+  REQUIRE(string.diagnostics.size() == 1);
+  CHECK(string.diagnostics[0].message == "unterminated string literal");
+
+  const LexResult raw = lex("R\"x(abc)y\"");
+  REQUIRE(raw.diagnostics.size() == 1);
+  CHECK(raw.diagnostics[0].message == "unterminated raw string literal");
+}
+
+TEST_CASE("lexer: #if 0 blocks are dropped, #else branches kept", "[lexer]") {
+  const auto kept = [](const char* source) {
+    std::vector<std::string> out;
+    for (const Token& t : drop_disabled_blocks(lex(source).tokens))
+      if (t.kind == TokenKind::kIdentifier) out.push_back(t.text);
+    return out;
+  };
+  CHECK(kept("a\n#if 0\nb\n#ifdef X\nc\n#endif\nd\n#endif\ne\n") == Strings{"a", "e"});
+  CHECK(kept("#if 0\nb\n#else\nc\n#endif\n") == Strings{"c", "endif"});
+  CHECK(kept("#if 0\nb\n#elif X\nc\n#endif\n") == Strings{"elif", "X", "c", "endif"});
+  // Only a literal 0 is known: #if 00, #if FOO or #if 0 && x stay.
+  CHECK(kept("#if FOO\nb\n#endif\n") == Strings{"if", "FOO", "b", "endif"});
+  CHECK(kept("#if 0 && X\nb\n#endif\n") == Strings{"if", "X", "b", "endif"});
+}
+
+TEST_CASE("cmake lexer: comments and bracket comments are not arguments", "[lexer][cmake]") {
+  const CMakeLexResult r = lex_cmake(
+      "# target_link_libraries(a CUDA::cufft)\n"
+      "#[[ set(F -use_fast_math)\n ]] target_link_libraries(app PRIVATE CUDA::cublas)\n"
+      "set(FLAGS \"${FLAGS} --use_fast_math\" [=[bracket ]] arg]=]) # trailing -ftz=true\n"
+      "message(STATUS \"-use_fast_math\")\n");
+  REQUIRE(r.arguments.size() == 8);
+  CHECK(r.arguments[0].command == "target_link_libraries");
+  CHECK(r.arguments[0].text == "app");
+  CHECK(r.arguments[0].line == 3);
+  CHECK(r.arguments[2].text == "CUDA::cublas");
+  CHECK(r.arguments[3].command == "set");
+  CHECK(r.arguments[4].text == "${FLAGS} --use_fast_math");
+  CHECK(r.arguments[4].quoted);
+  CHECK(r.arguments[5].text == "bracket ]] arg");
+  CHECK(r.arguments[5].line == 4);
+  CHECK(r.arguments[6].command == "message");
+  CHECK(r.arguments[7].text == "-use_fast_math");
+  CHECK(r.lines == 5);
+  CHECK(r.diagnostics.empty());
+}
+
+TEST_CASE("cmake lexer: words of generator expressions and flag lists", "[lexer][cmake]") {
+  CHECK(cmake_words("$<$<COMPILE_LANGUAGE:CUDA>:--use_fast_math>") ==
+        Strings{"COMPILE_LANGUAGE:CUDA", "--use_fast_math"});
+  CHECK(cmake_words("CUDA::cublas;-lcufft /usr/lib/libnccl.so.2") ==
+        Strings{"CUDA::cublas", "-lcufft", "/usr/lib/libnccl.so.2"});
+  CHECK(cmake_words("${CMAKE_CUDA_FLAGS} -ftz=true") == Strings{"CMAKE_CUDA_FLAGS", "-ftz=true"});
+}
+
+TEST_CASE("cmake lexer: unterminated constructs are diagnosed", "[lexer][cmake]") {
+  CHECK(lex_cmake("set(X \"abc").diagnostics.size() == 1);
+  CHECK(lex_cmake("#[[ open").diagnostics.size() == 1);
+  CHECK(lex_cmake("set(X [[ open").diagnostics.size() == 1);
+}
