@@ -178,7 +178,10 @@ class Lexer {
       error(line, column, "malformed raw string literal delimiter");
       return;
     }
-    const std::string close = ")" + std::string(s_.substr(delim_begin, pos_ - delim_begin)) + "\"";
+    // ")" delimiter '"', built by appending (GCC 12's -Wrestrict misfires on "x" + string).
+    std::string close(1, ')');
+    close.append(s_.substr(delim_begin, pos_ - delim_begin));
+    close.push_back('"');
     advance();
     const std::size_t found = s_.find(close, pos_);
     if (found == std::string_view::npos) {

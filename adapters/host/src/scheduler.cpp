@@ -516,6 +516,7 @@ void abort_block_nothrow(Worker& w, Status status, const std::string& message) n
   if (w.aborted) return;
   ThreadContext& c = t_ctx;
   w.aborted = true;
+  ++c.epoch;  // thread loops must reload: no thread is left to start
   try {
     const Launch& l = *w.launch;
     w.launch->fail(status, std::string("kernel '") + l.site.kernel + "' (launched at " +

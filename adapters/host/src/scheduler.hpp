@@ -196,6 +196,7 @@ __attribute__((always_inline)) inline void switch_to(Worker& w, Fiber* next) {
   const unsigned x = ::threadIdx.x, y = ::threadIdx.y, z = ::threadIdx.z, tid = t_ctx.tid;
   w.previous = self;
   w.current = next;
+  ++t_ctx.epoch;
 #ifdef PARITY_SIMT_ASAN
   __sanitizer_start_switch_fiber(&self->fake_stack, next->stack_bottom, next->stack_size);
 #endif

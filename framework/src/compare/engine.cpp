@@ -405,9 +405,9 @@ struct DecodeIeee {
     } else if constexpr (kExpBits == 8) {  // bfloat16
       out.v = std::bit_cast<float>(static_cast<std::uint32_t>(std::uint32_t{bits} << 16));
     } else {  // float16: the fast kernel's exact rescaling for finite values
-      const float m = std::bit_cast<float>(static_cast<std::uint32_t>(std::uint32_t{mag} << 13)) *
-                      0x1p112f;
-      out.v = out.nan ? std::numeric_limits<double>::quiet_NaN()
+      const float m =
+          std::bit_cast<float>(static_cast<std::uint32_t>(std::uint32_t{mag} << 13)) * 0x1p112f;
+      out.v = out.nan   ? std::numeric_limits<double>::quiet_NaN()
               : out.inf ? HUGE_VAL
                         : static_cast<double>(m);
       if (out.neg) out.v = -out.v;
@@ -477,8 +477,8 @@ void generic_loop(const Context& x, const BlockPtrs& p, std::int64_t n, BlockOut
     double ref = 0.0, mag = 0.0;
     if (x.reference) ref = decode_value(*x.reference, p.reference + ui * x.reference->size).v;
     if (x.magnitude) mag = decode_value(*x.magnitude, p.magnitude + ui * x.magnitude->size).v;
-    const Eval e = evaluate_impl(x, decode_g(p.golden + ui * gs), decode_c(p.candidate + ui * cs),
-                                 ref, mag);
+    const Eval e =
+        evaluate_impl(x, decode_g(p.golden + ui * gs), decode_c(p.candidate + ui * cs), ref, mag);
     o.bitwise_equal += e.bit_equal;
     s.ulp64[ui] = e.ulp;
     s.fail[ui] = e.fail ? 1 : 0;
@@ -531,19 +531,32 @@ void generic_block(const Context& x, const BlockPtrs& p, std::int64_t n, BlockOu
     return;
   }
   switch (x.golden.dtype) {
-    case DType::kFloat64: return same(DecodeIeee<std::uint64_t, 11, 52>{});
-    case DType::kFloat32: return same(DecodeIeee<std::uint32_t, 8, 23>{});
-    case DType::kFloat16: return same(DecodeIeee<std::uint16_t, 5, 10>{});
-    case DType::kBFloat16: return same(DecodeIeee<std::uint16_t, 8, 7>{});
-    case DType::kInt8: return same(DecodeInt<std::int8_t>{});
-    case DType::kInt16: return same(DecodeInt<std::int16_t>{});
-    case DType::kInt32: return same(DecodeInt<std::int32_t>{});
-    case DType::kInt64: return same(DecodeInt<std::int64_t>{});
-    case DType::kUInt8: return same(DecodeInt<std::uint8_t>{});
-    case DType::kUInt16: return same(DecodeInt<std::uint16_t>{});
-    case DType::kUInt32: return same(DecodeInt<std::uint32_t>{});
-    case DType::kUInt64: return same(DecodeInt<std::uint64_t>{});
-    case DType::kBool: return same(DecodeBool{});
+    case DType::kFloat64:
+      return same(DecodeIeee<std::uint64_t, 11, 52>{});
+    case DType::kFloat32:
+      return same(DecodeIeee<std::uint32_t, 8, 23>{});
+    case DType::kFloat16:
+      return same(DecodeIeee<std::uint16_t, 5, 10>{});
+    case DType::kBFloat16:
+      return same(DecodeIeee<std::uint16_t, 8, 7>{});
+    case DType::kInt8:
+      return same(DecodeInt<std::int8_t>{});
+    case DType::kInt16:
+      return same(DecodeInt<std::int16_t>{});
+    case DType::kInt32:
+      return same(DecodeInt<std::int32_t>{});
+    case DType::kInt64:
+      return same(DecodeInt<std::int64_t>{});
+    case DType::kUInt8:
+      return same(DecodeInt<std::uint8_t>{});
+    case DType::kUInt16:
+      return same(DecodeInt<std::uint16_t>{});
+    case DType::kUInt32:
+      return same(DecodeInt<std::uint32_t>{});
+    case DType::kUInt64:
+      return same(DecodeInt<std::uint64_t>{});
+    case DType::kBool:
+      return same(DecodeBool{});
     default:
       if (x.golden.format && x.golden.format->bits <= 8)
         return same(DecodeTable{code_table(*x.golden.format), x.golden.format->bits == 4});
@@ -708,8 +721,8 @@ BlockSums process_block(const Context& x, const BlockPtrs& p, std::int64_t n, st
     locate<double>(
         x, p, n, base, r.max_abs, o.max_abs, [](const Eval& e) { return e.abs; }, "max abs");
     locate<double>(
-        x, p, n, base, r.max_rel, o.max_rel, [](const Eval& e) { return e.abs == 0.0 ? 0.0 : e.rel; },
-        "max rel");
+        x, p, n, base, r.max_rel, o.max_rel,
+        [](const Eval& e) { return e.abs == 0.0 ? 0.0 : e.rel; }, "max rel");
     if (o.any_ref) {
       locate<double>(
           x, p, n, base, r.max_cand_ref, o.max_cand_ref, [](const Eval& e) { return e.cand_ref; },

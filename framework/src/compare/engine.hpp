@@ -46,7 +46,7 @@ struct Context {
   std::optional<Side> reference, magnitude;
   bool same_dtype = true;
   bool float_values = true;  // both sides are float formats (a sign of zero exists)
-  bool cross = false;  // floats of different formats: ULPs on `grid`
+  bool cross = false;        // floats of different formats: ULPs on `grid`
   const FloatFormat* grid = nullptr;
   bool grid_is_golden = true, grid_is_candidate = true;
 

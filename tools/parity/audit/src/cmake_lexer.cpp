@@ -131,7 +131,8 @@ CMakeLexResult lex_cmake(std::string_view t) {
     if (depth == 0) {
       pending_identifier.clear();
       for (char ch : text)
-        pending_identifier.push_back(static_cast<char>(std::tolower(static_cast<unsigned char>(ch))));
+        pending_identifier.push_back(
+            static_cast<char>(std::tolower(static_cast<unsigned char>(ch))));
     } else {
       add(std::move(text), line, false);
     }

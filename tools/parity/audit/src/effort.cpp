@@ -5,14 +5,19 @@
 namespace parity::audit::effort {
 
 namespace {
-int ceil_div(int a, int b) { return (a + b - 1) / b; }
+int ceil_div(int a, int b) {
+  return (a + b - 1) / b;
+}
 }  // namespace
 
 int weight(Severity severity) {
   switch (severity) {
-    case Severity::kHigh: return 5;
-    case Severity::kMedium: return 2;
-    case Severity::kLow: return 1;
+    case Severity::kHigh:
+      return 5;
+    case Severity::kMedium:
+      return 2;
+    case Severity::kLow:
+      return 1;
   }
   return 0;
 }
@@ -29,7 +34,8 @@ void estimate(Inventory& inv) {
   int kernels = 0;
   for (Kernel& k : inv.kernels) {
     int points = kKernelBase + ceil_div(k.body_lines, kLinesPerPoint);
-    for (const auto& [rule, count] : k.hazards) points += count * weight(hazard_rule(rule).severity);
+    for (const auto& [rule, count] : k.hazards)
+      points += count * weight(hazard_rule(rule).severity);
     k.effort = {points, size_class(points)};
     kernels += points;
     reached.insert(k.name);
@@ -40,8 +46,8 @@ void estimate(Inventory& inv) {
     const LibraryInfo& lib = library(use.id);
     if (lib.vendor != Vendor::kNvidia) continue;
     const bool direct = lib.counterpart.find("no direct") == std::string_view::npos;
-    inv.effort_libraries += (direct ? kLibraryWithCounterpart : kLibraryWithout) +
-                            ceil_div(use.calls, kUsesPerPoint);
+    inv.effort_libraries +=
+        (direct ? kLibraryWithCounterpart : kLibraryWithout) + ceil_div(use.calls, kUsesPerPoint);
   }
   inv.effort_other = 0;
   for (const Finding& f : inv.findings)

@@ -34,14 +34,20 @@ int Inventory::total_lines() const {
 
 std::string_view name(FileKind kind) {
   switch (kind) {
-    case FileKind::kCuda: return "cuda";
-    case FileKind::kSource: return "source";
-    case FileKind::kHeader: return "header";
-    case FileKind::kCMake: return "cmake";
+    case FileKind::kCuda:
+      return "cuda";
+    case FileKind::kSource:
+      return "source";
+    case FileKind::kHeader:
+      return "header";
+    case FileKind::kCMake:
+      return "cmake";
   }
   return "?";
 }
 
-std::string_view name(ApiKind kind) { return kind == ApiKind::kRuntime ? "runtime" : "driver"; }
+std::string_view name(ApiKind kind) {
+  return kind == ApiKind::kRuntime ? "runtime" : "driver";
+}
 
 }  // namespace parity::audit

@@ -72,7 +72,9 @@ bool is_ident_start(char c) {
 bool is_ident_char(char c) {
   return is_ident_start(c) || std::isdigit(static_cast<unsigned char>(c));
 }
-bool is_digit(char c) { return std::isdigit(static_cast<unsigned char>(c)) != 0; }
+bool is_digit(char c) {
+  return std::isdigit(static_cast<unsigned char>(c)) != 0;
+}
 
 // Longest first: the lexer takes the first entry that matches.
 constexpr std::array<std::string_view, 40> kPunctuators = {
@@ -136,6 +138,7 @@ class Lexer {
       } else if (line_start && c == '#') {
         ++i;
         token.kind = TokenKind::kPunct;
+        token.directive_start = true;
         in_directive = true;
         expect_directive_name = true;
         push(result, token, begin, i, true);
@@ -204,8 +207,8 @@ class Lexer {
     ++i;
     while (i < t.size() && t[i] != quote && t[i] != '\n') i += t[i] == '\\' ? 2 : 1;
     if (i >= t.size() || t[i] != quote) {
-      diag(result, open, quote == '"' ? "unterminated string literal"
-                                      : "unterminated character literal");
+      diag(result, open,
+           quote == '"' ? "unterminated string literal" : "unterminated character literal");
       return std::min(i, t.size());
     }
     ++i;
@@ -241,8 +244,8 @@ class Lexer {
     ++i;
     while (i < t.size()) {
       const char c = t[i];
-      if ((c == '+' || c == '-') && (t[i - 1] == 'e' || t[i - 1] == 'E' || t[i - 1] == 'p' ||
-                                     t[i - 1] == 'P')) {
+      if ((c == '+' || c == '-') &&
+          (t[i - 1] == 'e' || t[i - 1] == 'E' || t[i - 1] == 'p' || t[i - 1] == 'P')) {
         ++i;
       } else if (c == '\'' && i + 1 < t.size() && is_ident_char(t[i + 1])) {
         i += 2;
@@ -272,27 +275,30 @@ class Lexer {
 
 }  // namespace
 
-LexResult lex(std::string_view source) { return Lexer(source).run(); }
+LexResult lex(std::string_view source) {
+  return Lexer(source).run();
+}
 
-std::vector<Token> drop_disabled_blocks(std::vector<Token> tokens) {
+std::vector<Token> drop_disabled_blocks(std::vector<Token> tokens,
+                                        std::vector<std::pair<int, int>>* dropped) {
   std::vector<Token> kept;
   kept.reserve(tokens.size());
   // The directive's tokens from index i: "#", name, then the rest of its line.
   const auto directive_end = [&](std::size_t i) {
     std::size_t k = i + 1;
-    while (k < tokens.size() && tokens[k].directive && !tokens[k].is_punct("#")) ++k;
+    while (k < tokens.size() && tokens[k].directive && !tokens[k].directive_start) ++k;
     return k;
   };
   std::size_t i = 0;
   while (i < tokens.size()) {
-    const bool hash = tokens[i].directive && tokens[i].is_punct("#");
+    const bool hash = tokens[i].directive_start;
     if (hash && i + 2 < tokens.size() && tokens[i + 1].is_identifier("if") &&
         tokens[i + 2].is(TokenKind::kNumber, "0") && directive_end(i) == i + 3) {
       // Skip to the matching #else / #elif / #endif at depth 0.
       int depth = 0;
       std::size_t k = i + 3;
       while (k < tokens.size()) {
-        if (tokens[k].directive && tokens[k].is_punct("#") && k + 1 < tokens.size()) {
+        if (tokens[k].directive_start && k + 1 < tokens.size()) {
           const std::string& name = tokens[k + 1].text;
           if (name == "if" || name == "ifdef" || name == "ifndef") {
             ++depth;
@@ -310,6 +316,10 @@ std::vector<Token> drop_disabled_blocks(std::vector<Token> tokens) {
         }
         ++k;
       }
+      if (dropped != nullptr) {
+        const int last = k < tokens.size() ? tokens[k].line : tokens.back().line;
+        dropped->emplace_back(tokens[i].line, last);
+      }
       i = k;
       continue;
     }
@@ -324,8 +334,8 @@ long long integer_value(const Token& token) {
   std::string digits;
   for (char c : token.text)
     if (c != '\'') digits.push_back(c);
-  while (!digits.empty() && (digits.back() == 'u' || digits.back() == 'U' ||
-                             digits.back() == 'l' || digits.back() == 'L'))
+  while (!digits.empty() && (digits.back() == 'u' || digits.back() == 'U' || digits.back() == 'l' ||
+                             digits.back() == 'L'))
     digits.pop_back();
   if (digits.empty()) return -1;
   int base = 10;
@@ -344,9 +354,12 @@ long long integer_value(const Token& token) {
   for (std::size_t k = start; k < digits.size(); ++k) {
     const char c = digits[k];
     int d = -1;
-    if (c >= '0' && c <= '9') d = c - '0';
-    else if (c >= 'a' && c <= 'f') d = c - 'a' + 10;
-    else if (c >= 'A' && c <= 'F') d = c - 'A' + 10;
+    if (c >= '0' && c <= '9')
+      d = c - '0';
+    else if (c >= 'a' && c <= 'f')
+      d = c - 'a' + 10;
+    else if (c >= 'A' && c <= 'F')
+      d = c - 'A' + 10;
     if (d < 0 || d >= base) return -1;  // a float, or not a number at all
     if (value > (static_cast<unsigned long long>(INT64_MAX) - static_cast<unsigned>(d)) /
                     static_cast<unsigned>(base))

@@ -53,7 +53,9 @@ class Table {
   std::set<std::size_t> right_;
 };
 
-std::string at(const std::string& file, int line) { return file + ":" + std::to_string(line); }
+std::string at(const std::string& file, int line) {
+  return file + ":" + std::to_string(line);
+}
 
 std::string joined(const std::vector<std::string>& items, std::string_view sep = ", ") {
   std::string out;
@@ -67,7 +69,9 @@ std::map<Severity, int> by_severity(const Inventory& inv) {
   return counts;
 }
 
-void heading(std::ostream& out, const std::string& title) { out << '\n' << title << '\n'; }
+void heading(std::ostream& out, const std::string& title) {
+  out << '\n' << title << '\n';
+}
 
 }  // namespace
 
@@ -99,8 +103,7 @@ void write_text(const Inventory& inv, std::ostream& out) {
     for (const Kernel& k : inv.kernels) width = std::max(width, at(k.file, k.line).size());
     for (const Kernel& k : inv.kernels) {
       const std::string where = at(k.file, k.line);
-      out << "  " << where << std::string(width - where.size(), ' ') << "  " << k.signature
-          << '\n';
+      out << "  " << where << std::string(width - where.size(), ' ') << "  " << k.signature << '\n';
     }
   }
 
@@ -134,9 +137,9 @@ void write_text(const Inventory& inv, std::ostream& out) {
     Table table({"library", "vendor", "includes", "cmake", "calls", "counterpart"}, {2, 3, 4});
     for (const LibraryUse& use : inv.libraries) {
       const LibraryInfo& lib = library(use.id);
-      table.add({std::string(lib.name), std::string(name(lib.vendor)),
-                 std::to_string(use.includes), std::to_string(use.cmake),
-                 std::to_string(use.calls), std::string(lib.counterpart)});
+      table.add({std::string(lib.name), std::string(name(lib.vendor)), std::to_string(use.includes),
+                 std::to_string(use.cmake), std::to_string(use.calls),
+                 std::string(lib.counterpart)});
     }
     table.print(out);
     out << '\n';
@@ -169,7 +172,8 @@ void write_text(const Inventory& inv, std::ostream& out) {
     findings.print(out);
     out << '\n';
     for (const HazardRule& r : hazard_rules())
-      if (inv.count_findings(std::string(r.id)) > 0) out << "  " << r.id << ": " << r.message << '\n';
+      if (inv.count_findings(std::string(r.id)) > 0)
+        out << "  " << r.id << ": " << r.message << '\n';
   }
 
   if (!inv.suites_dir) {
@@ -178,9 +182,8 @@ void write_text(const Inventory& inv, std::ostream& out) {
   } else {
     std::vector<std::string> with, without;
     for (const Kernel& k : inv.kernels)
-      (k.suites.empty() ? without : with).push_back(k.suites.empty()
-                                                        ? k.name
-                                                        : k.name + " (" + joined(k.suites) + ")");
+      (k.suites.empty() ? without : with)
+          .push_back(k.suites.empty() ? k.name : k.name + " (" + joined(k.suites) + ")");
     heading(out, "SUITES (" + *inv.suites_dir + ")");
     out << "  with a suite: " << with.size() << " of " << inv.kernels.size() << " kernels"
         << (with.empty() ? "" : ": " + joined(with)) << '\n';
@@ -192,19 +195,19 @@ void write_text(const Inventory& inv, std::ostream& out) {
   int kernels = 0;
   for (const Kernel& k : inv.kernels) kernels += k.effort.points;
   out << "  " << kernels << " (kernels) + " << inv.effort_libraries << " (libraries) + "
-      << inv.effort_other << " (findings outside kernels) = " << inv.effort_total
-      << " points\n"
+      << inv.effort_other << " (findings outside kernels) = " << inv.effort_total << " points\n"
       << "  kernel: " << effort::kKernelBase << " + 1 per started " << effort::kLinesPerPoint
       << " body lines + " << effort::weight(Severity::kHigh) << "/"
       << effort::weight(Severity::kMedium) << "/" << effort::weight(Severity::kLow)
       << " per high/medium/low finding it reaches\n"
-      << "  NVIDIA library: " << effort::kLibraryWithCounterpart << " ("
-      << effort::kLibraryWithout << " without an AMD counterpart) + 1 per started "
-      << effort::kUsesPerPoint << " calls; sizes S <= 5 < M <= 12 < L <= 25 < XL\n";
+      << "  NVIDIA library: " << effort::kLibraryWithCounterpart << " (" << effort::kLibraryWithout
+      << " without an AMD counterpart) + 1 per started " << effort::kUsesPerPoint
+      << " calls; sizes S <= 5 < M <= 12 < L <= 25 < XL\n";
 
   if (!inv.warnings.empty()) {
     heading(out, "WARNINGS (" + std::to_string(inv.warnings.size()) + ")");
-    for (const Warning& w : inv.warnings) out << "  " << at(w.file, w.line) << ": " << w.message << '\n';
+    for (const Warning& w : inv.warnings)
+      out << "  " << at(w.file, w.line) << ": " << w.message << '\n';
   }
 }
 
@@ -220,18 +223,16 @@ ojson to_json(const Inventory& inv) {
   j["suites_dir"] = inv.suites_dir ? ojson(*inv.suites_dir) : ojson(nullptr);
 
   const auto sev = by_severity(inv);
-  j["summary"] = {{"files", inv.files.size()},
-                  {"lines", inv.total_lines()},
-                  {"kernels", inv.kernels.size()},
-                  {"launches", inv.launches.size()},
-                  {"findings", inv.findings.size()},
-                  {"high", sev.at(Severity::kHigh)},
-                  {"medium", sev.at(Severity::kMedium)},
-                  {"low", sev.at(Severity::kLow)}};
+  j["summary"] = {{"files", inv.files.size()},           {"lines", inv.total_lines()},
+                  {"kernels", inv.kernels.size()},       {"launches", inv.launches.size()},
+                  {"findings", inv.findings.size()},     {"high", sev.at(Severity::kHigh)},
+                  {"medium", sev.at(Severity::kMedium)}, {"low", sev.at(Severity::kLow)}};
 
   ojson files = ojson::array();
   for (const SourceFile& f : inv.files)
-    files.push_back({{"path", f.path}, {"kind", name(f.kind)}, {"lines", f.lines},
+    files.push_back({{"path", f.path},
+                     {"kind", name(f.kind)},
+                     {"lines", f.lines},
                      {"defines_main", f.defines_main}});
   j["files"] = std::move(files);
 
@@ -239,8 +240,11 @@ ojson to_json(const Inventory& inv) {
   for (const Kernel& k : inv.kernels) {
     ojson tparams = ojson::array();
     for (const TemplateParam& p : k.template_params)
-      tparams.push_back({{"is_type", p.is_type}, {"type", p.type}, {"name", p.name},
-                         {"default", p.default_value}, {"pack", p.pack}});
+      tparams.push_back({{"is_type", p.is_type},
+                         {"type", p.type},
+                         {"name", p.name},
+                         {"default", p.default_value},
+                         {"pack", p.pack}});
     ojson params = ojson::array();
     for (const Param& p : k.params) params.push_back({{"type", p.type}, {"name", p.name}});
     ojson hazards = ojson::object();
@@ -294,15 +298,22 @@ ojson to_json(const Inventory& inv) {
   for (const HazardRule& r : hazard_rules()) {
     const int count = inv.count_findings(std::string(r.id));
     if (count == 0) continue;
-    rules.push_back({{"id", r.id}, {"severity", name(r.severity)}, {"title", r.title},
-                     {"message", r.message}, {"pitfalls", r.pitfalls}, {"count", count}});
+    rules.push_back({{"id", r.id},
+                     {"severity", name(r.severity)},
+                     {"title", r.title},
+                     {"message", r.message},
+                     {"pitfalls", r.pitfalls},
+                     {"count", count}});
   }
   j["hazard_rules"] = std::move(rules);
 
   ojson findings = ojson::array();
   for (const Finding& f : inv.findings)
-    findings.push_back({{"rule", f.rule}, {"severity", name(hazard_rule(f.rule).severity)},
-                        {"file", f.file}, {"line", f.line}, {"function", f.function},
+    findings.push_back({{"rule", f.rule},
+                        {"severity", name(hazard_rule(f.rule).severity)},
+                        {"file", f.file},
+                        {"line", f.line},
+                        {"function", f.function},
                         {"text", f.text}});
   j["findings"] = std::move(findings);
 
@@ -395,8 +406,8 @@ Inventory inventory_from_json(const nlohmann::json& j) {
            get<std::string>(p, "name", where), get<std::string>(p, "default", where),
            get<bool>(p, "pack", where)});
     for (const auto& p : array(k, "params", where))
-      kernel.params.push_back({get<std::string>(p, "type", where),
-                               get<std::string>(p, "name", where)});
+      kernel.params.push_back(
+          {get<std::string>(p, "type", where), get<std::string>(p, "name", where)});
     kernel.body_lines = get<int>(k, "body_lines", where);
     kernel.launches = get<int>(k, "launches", where);
     kernel.calls = get<std::vector<std::string>>(k, "calls", where);
@@ -409,10 +420,9 @@ Inventory inventory_from_json(const nlohmann::json& j) {
   }
 
   for (const auto& l : array(j, "launches", "the report"))
-    inv.launches.push_back({get<std::string>(l, "kernel", "launches[]"),
-                            get<std::string>(l, "file", "launches[]"),
-                            get<int>(l, "line", "launches[]"),
-                            get<std::string>(l, "via", "launches[]")});
+    inv.launches.push_back(
+        {get<std::string>(l, "kernel", "launches[]"), get<std::string>(l, "file", "launches[]"),
+         get<int>(l, "line", "launches[]"), get<std::string>(l, "via", "launches[]")});
 
   for (const auto& a : array(j, "api", "the report")) {
     const std::string kind = get<std::string>(a, "kind", "api[]");
@@ -432,10 +442,9 @@ Inventory inventory_from_json(const nlohmann::json& j) {
     use.cmake = get<int>(l, "cmake", "libraries[]");
     use.calls = get<int>(l, "calls", "libraries[]");
     for (const auto& e : array(l, "evidence", "libraries[]"))
-      use.evidence.push_back({get<std::string>(e, "file", "evidence[]"),
-                              get<int>(e, "line", "evidence[]"),
-                              get<std::string>(e, "via", "evidence[]"),
-                              get<std::string>(e, "text", "evidence[]")});
+      use.evidence.push_back(
+          {get<std::string>(e, "file", "evidence[]"), get<int>(e, "line", "evidence[]"),
+           get<std::string>(e, "via", "evidence[]"), get<std::string>(e, "text", "evidence[]")});
     inv.libraries.push_back(std::move(use));
   }
 

@@ -9,9 +9,12 @@ namespace parity::audit {
 
 std::string_view name(Severity severity) {
   switch (severity) {
-    case Severity::kLow: return "low";
-    case Severity::kMedium: return "medium";
-    case Severity::kHigh: return "high";
+    case Severity::kLow:
+      return "low";
+    case Severity::kMedium:
+      return "medium";
+    case Severity::kHigh:
+      return "high";
   }
   return "?";
 }
@@ -22,7 +25,9 @@ std::optional<Severity> parse_severity(std::string_view text) {
   return std::nullopt;
 }
 
-std::string_view name(Vendor vendor) { return vendor == Vendor::kNvidia ? "NVIDIA" : "AMD"; }
+std::string_view name(Vendor vendor) {
+  return vendor == Vendor::kNvidia ? "NVIDIA" : "AMD";
+}
 
 namespace {
 
@@ -104,7 +109,9 @@ constexpr std::array<HazardRule, 17> kHazardRules = {{
 
 }  // namespace
 
-std::span<const HazardRule> hazard_rules() { return kHazardRules; }
+std::span<const HazardRule> hazard_rules() {
+  return kHazardRules;
+}
 
 const HazardRule& hazard_rule(std::string_view id) {
   for (const HazardRule& r : hazard_rules())
@@ -244,8 +251,8 @@ const std::array<LibraryInfo, 29>& all_libraries() {
       {"cudnn", "cuDNN", Vendor::kNvidia, kCudnnH, kCudnnCm, kCudnnApi, kNone, "MIOpen",
        "a different API: call sites are rewritten; cuDNN defaults to TF32 for convolutions, "
        "MIOpen does not"},
-      {"cufft", "cuFFT", Vendor::kNvidia, kCufftH, kCufftCm, kCufftApi, kNone,
-       "rocFFT / hipFFT", "hipFFT keeps the call shapes; plan-dependent rounding differs"},
+      {"cufft", "cuFFT", Vendor::kNvidia, kCufftH, kCufftCm, kCufftApi, kNone, "rocFFT / hipFFT",
+       "hipFFT keeps the call shapes; plan-dependent rounding differs"},
       {"curand", "cuRAND", Vendor::kNvidia, kCurandH, kCurandCm, kCurandApi, kNone,
        "rocRAND / hipRAND",
        "same generator families; parity's suites feed recorded inputs, so streams need not match"},
@@ -301,11 +308,15 @@ const std::array<LibraryInfo, 29>& all_libraries() {
   return table;
 }
 
-bool starts_with(std::string_view s, std::string_view p) { return s.substr(0, p.size()) == p; }
+bool starts_with(std::string_view s, std::string_view p) {
+  return s.substr(0, p.size()) == p;
+}
 
 }  // namespace
 
-std::span<const LibraryInfo> libraries() { return all_libraries(); }
+std::span<const LibraryInfo> libraries() {
+  return all_libraries();
+}
 
 const LibraryInfo& library(std::string_view id) {
   for (const LibraryInfo& l : libraries())

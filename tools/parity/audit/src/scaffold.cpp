@@ -18,10 +18,12 @@ namespace {
 namespace fs = std::filesystem;
 
 // CUDA storage types and the parity types with the same bits.
-const std::map<std::string, std::string> kHostNames = {
-    {"__half", "parity::f16"},          {"half", "parity::f16"},
-    {"__nv_bfloat16", "parity::bf16"},  {"nv_bfloat16", "parity::bf16"},
-    {"__nv_fp8_e4m3", "parity::f8_e4m3fn"}, {"__nv_fp8_e5m2", "parity::f8_e5m2"}};
+const std::map<std::string, std::string> kHostNames = {{"__half", "parity::f16"},
+                                                       {"half", "parity::f16"},
+                                                       {"__nv_bfloat16", "parity::bf16"},
+                                                       {"nv_bfloat16", "parity::bf16"},
+                                                       {"__nv_fp8_e4m3", "parity::f8_e4m3fn"},
+                                                       {"__nv_fp8_e5m2", "parity::f8_e5m2"}};
 // The same types under HIP (what hipify would write).
 const std::map<std::string, std::string> kHipNames = {
     {"__nv_bfloat16", "__hip_bfloat16"},
@@ -34,29 +36,50 @@ const std::map<std::string, std::string> kHipNames = {
     {"__nv_fp8_e5m2", "unsigned char /* TODO: fp8 e5m2 (FNUZ on gfx942) */"}};
 // Words a launcher header may use: it is plain C++ that includes only parity's headers.
 const std::set<std::string> kHostWords = {
-    "const",   "volatile", "void",     "bool",     "char",     "short",    "int",
-    "long",    "float",    "double",   "signed",   "unsigned", "size_t",   "ptrdiff_t",
-    "int8_t",  "int16_t",  "int32_t",  "int64_t",  "uint8_t",  "uint16_t", "uint32_t",
-    "uint64_t", "std",     "parity",   "f16",      "bf16",     "f8_e4m3fn", "f8_e5m2"};
+    "const",    "volatile", "void",    "bool",    "char",     "short",     "int",
+    "long",     "float",    "double",  "signed",  "unsigned", "size_t",    "ptrdiff_t",
+    "int8_t",   "int16_t",  "int32_t", "int64_t", "uint8_t",  "uint16_t",  "uint32_t",
+    "uint64_t", "std",      "parity",  "f16",     "bf16",     "f8_e4m3fn", "f8_e5m2"};
 // Element types with a parity dtype (dtype_of<T> compiles), and the tag for case names.
-const std::map<std::string, std::string> kDTypeTags = {
-    {"float", "f32"},          {"double", "f64"},          {"parity::f16", "f16"},
-    {"parity::bf16", "bf16"},  {"parity::f8_e4m3fn", "f8_e4m3fn"},
-    {"parity::f8_e5m2", "f8_e5m2"}, {"bool", "bool"},       {"signed char", "i8"},
-    {"unsigned char", "u8"},   {"short", "i16"},           {"unsigned short", "u16"},
-    {"int", "i32"},            {"unsigned", "u32"},        {"unsigned int", "u32"},
-    {"long", "i64"},           {"unsigned long", "u64"},   {"size_t", "u64"},
-    {"std::size_t", "u64"},    {"int8_t", "i8"},           {"std::int8_t", "i8"},
-    {"int16_t", "i16"},        {"std::int16_t", "i16"},    {"int32_t", "i32"},
-    {"std::int32_t", "i32"},   {"int64_t", "i64"},         {"std::int64_t", "i64"},
-    {"uint8_t", "u8"},         {"std::uint8_t", "u8"},     {"uint16_t", "u16"},
-    {"std::uint16_t", "u16"},  {"uint32_t", "u32"},        {"std::uint32_t", "u32"},
-    {"uint64_t", "u64"},       {"std::uint64_t", "u64"}};
+const std::map<std::string, std::string> kDTypeTags = {{"float", "f32"},
+                                                       {"double", "f64"},
+                                                       {"parity::f16", "f16"},
+                                                       {"parity::bf16", "bf16"},
+                                                       {"parity::f8_e4m3fn", "f8_e4m3fn"},
+                                                       {"parity::f8_e5m2", "f8_e5m2"},
+                                                       {"bool", "bool"},
+                                                       {"signed char", "i8"},
+                                                       {"unsigned char", "u8"},
+                                                       {"short", "i16"},
+                                                       {"unsigned short", "u16"},
+                                                       {"int", "i32"},
+                                                       {"unsigned", "u32"},
+                                                       {"unsigned int", "u32"},
+                                                       {"long", "i64"},
+                                                       {"unsigned long", "u64"},
+                                                       {"size_t", "u64"},
+                                                       {"std::size_t", "u64"},
+                                                       {"int8_t", "i8"},
+                                                       {"std::int8_t", "i8"},
+                                                       {"int16_t", "i16"},
+                                                       {"std::int16_t", "i16"},
+                                                       {"int32_t", "i32"},
+                                                       {"std::int32_t", "i32"},
+                                                       {"int64_t", "i64"},
+                                                       {"std::int64_t", "i64"},
+                                                       {"uint8_t", "u8"},
+                                                       {"std::uint8_t", "u8"},
+                                                       {"uint16_t", "u16"},
+                                                       {"std::uint16_t", "u16"},
+                                                       {"uint32_t", "u32"},
+                                                       {"std::uint32_t", "u32"},
+                                                       {"uint64_t", "u64"},
+                                                       {"std::uint64_t", "u64"}};
 
 enum class Role { kInput, kOutput, kScalar, kPointer, kOpaque, kDropped };
 
 struct LaunchParam {
-  std::string name;         // in the launcher and the test
+  std::string name;  // in the launcher and the test
   Role role = Role::kScalar;
   std::string host_type;    // launcher type; "" when dropped
   std::string element;      // pointee (pointers) or value type (scalars), host side, no cv
@@ -65,11 +88,16 @@ struct LaunchParam {
   std::string original;     // as written in the kernel
 };
 
-std::vector<Token> tokens_of(const std::string& text) { return lex(text).tokens; }
-std::string join(const std::vector<Token>& t) { return join_tokens(t, 0, t.size()); }
+std::vector<Token> tokens_of(const std::string& text) {
+  return lex(text).tokens;
+}
+std::string join(const std::vector<Token>& t) {
+  return join_tokens(t, 0, t.size());
+}
 
 // Re-spells `text` with identifiers replaced through `names` (multi-token replacements allowed).
-std::string replace_names(const std::string& text, const std::map<std::string, std::string>& names) {
+std::string replace_names(const std::string& text,
+                          const std::map<std::string, std::string>& names) {
   std::vector<Token> out;
   for (Token& tok : tokens_of(text)) {
     const auto it = tok.kind == TokenKind::kIdentifier ? names.find(tok.text) : names.end();
@@ -143,22 +171,25 @@ LaunchParam make_param(const Param& p, const std::map<std::string, std::string>&
 std::string kernel_argument(const LaunchParam& p, bool hip) {
   const std::string& type = hip ? p.hip_type : p.kernel_type;
   switch (p.role) {
-    case Role::kDropped: return "{} /* TODO: a value for '" + p.name + "' (" + p.original + ") */";
-    case Role::kOpaque: return "static_cast<" + type + ">(" + p.name + ")";
+    case Role::kDropped:
+      return "{} /* TODO: a value for '" + p.name + "' (" + p.original + ") */";
+    case Role::kOpaque:
+      return "static_cast<" + type + ">(" + p.name + ")";
     case Role::kScalar: {
       if (p.host_type == type) return p.name;
       std::string value = replace_names(type, {{"const", ""}, {"volatile", ""}});
       return "std::bit_cast<" + value + ">(" + p.name + ")";
     }
-    default: return p.host_type == type ? p.name : "reinterpret_cast<" + type + ">(" + p.name + ")";
+    default:
+      return p.host_type == type ? p.name : "reinterpret_cast<" + type + ">(" + p.name + ")";
   }
 }
 
 struct Instantiation {
   bool supported = true;
-  std::vector<std::string> arguments;           // CUDA side
-  std::map<std::string, std::string> types;     // type parameter -> CUDA type
-  std::vector<std::string> notes;               // TODOs about the choices
+  std::vector<std::string> arguments;        // CUDA side
+  std::map<std::string, std::string> types;  // type parameter -> CUDA type
+  std::vector<std::string> notes;            // TODOs about the choices
 };
 
 Instantiation instantiate(const Kernel& k) {
@@ -172,7 +203,8 @@ Instantiation instantiate(const Kernel& k) {
       const std::string chosen = tp.default_value.empty() ? "float" : tp.default_value;
       inst.types[tp.name] = chosen;
       inst.arguments.push_back(chosen);
-      inst.notes.push_back(tp.name + " = " + chosen + ": add a launcher overload per type you test");
+      inst.notes.push_back(tp.name + " = " + chosen +
+                           ": add a launcher overload per type you test");
     } else {
       std::string value = tp.default_value;
       if (value.empty()) value = tp.type.find("bool") != std::string::npos ? "false" : "256";
@@ -233,7 +265,8 @@ std::vector<const Finding*> findings_of(const Inventory& inv, const Kernel& k) {
   return out;
 }
 
-bool mentions(const std::vector<LaunchParam>& params, std::initializer_list<std::string_view> words) {
+bool mentions(const std::vector<LaunchParam>& params,
+              std::initializer_list<std::string_view> words) {
   for (const LaunchParam& p : params)
     for (const Token& t : tokens_of(p.kernel_type))
       for (std::string_view w : words)
@@ -305,8 +338,10 @@ std::vector<ScaffoldFile> scaffold_suite(const Inventory& inv, const Kernel& k,
     std::vector<std::string> decl_params;
     for (const Param& p : k.params)
       decl_params.push_back((hip ? replace_names(p.type, kHipNames) : p.type) + " " + p.name);
-    std::string text = template_header(k) + declaration("__global__ void " + k.name, decl_params, ";");
-    if (!k.scope.empty()) text = "namespace " + k.scope + " {\n" + text + "\n}  // namespace " + k.scope;
+    std::string text =
+        template_header(k) + declaration("__global__ void " + k.name, decl_params, ";");
+    if (!k.scope.empty())
+      text = "namespace " + k.scope + " {\n" + text + "\n}  // namespace " + k.scope;
     return text + "\n";
   };
   const auto launcher_body = [&](bool hip) {
@@ -324,8 +359,8 @@ std::vector<ScaffoldFile> scaffold_suite(const Inventory& inv, const Kernel& k,
       << k.name << " with\n"
       << "  const dim3 " << grid << "(1);     // TODO: enough blocks to cover the data\n"
       << "  const " << (hip ? "hipStream_t " : "cudaStream_t ") << native
-      << " = parity::native_handle<" << (hip ? "hipStream_t" : "cudaStream_t") << ">("
-      << stream << ");\n";
+      << " = parity::native_handle<" << (hip ? "hipStream_t" : "cudaStream_t") << ">(" << stream
+      << ");\n";
     std::vector<std::string> args;
     for (const LaunchParam& p : params) args.push_back(kernel_argument(p, hip));
     std::string call;
@@ -334,10 +369,10 @@ std::vector<ScaffoldFile> scaffold_suite(const Inventory& inv, const Kernel& k,
       all.insert(all.end(), args.begin(), args.end());
       call = declaration("  hipLaunchKernelGGL", all, ";") + "\n";
     } else {
-      call = declaration("  " + kernel_expr + "<<<" + grid + ", " + block + ", 0, " + native +
-                             ">>>",
-                         args, ";") +
-             "\n";
+      call =
+          declaration("  " + kernel_expr + "<<<" + grid + ", " + block + ", 0, " + native + ">>>",
+                      args, ";") +
+          "\n";
     }
     b << call << "}\n";
     return b.str();
@@ -421,7 +456,8 @@ std::vector<ScaffoldFile> scaffold_suite(const Inventory& inv, const Kernel& k,
     if (mentions(params, {"__nv_bfloat16", "nv_bfloat16"}))
       o << "#include <hip/hip_bf16.h>  // __hip_bfloat16: ROCm 5.7 or later\n";
     if (bit_cast) o << "\n#include <bit>\n";
-    o << "\n#include \"" << k.name << ".hpp\"\n\n" << kernel_declaration(true) << "\n"
+    o << "\n#include \"" << k.name << ".hpp\"\n\n"
+      << kernel_declaration(true) << "\n"
       << launcher_body(true);
     files.push_back({k.name + ".hip", o.str()});
   }
@@ -440,14 +476,14 @@ std::vector<ScaffoldFile> scaffold_suite(const Inventory& inv, const Kernel& k,
       switch (p.role) {
         case Role::kInput: {
           const bool integral = !is_floating(p.element);
-          const std::string dist =
-              p.element == "bool"  ? "parity::gen::bernoulli(0.5)"
-              : integral           ? (p.element.find("unsigned") != std::string::npos ||
-                                      p.element.find("uint") != std::string::npos ||
-                                      p.element.find("size_t") != std::string::npos
-                                          ? "parity::gen::uniform_int(0, 100)"
-                                          : "parity::gen::uniform_int(-100, 100)")
-                                   : "parity::gen::normal(0.0, 1.0)";
+          const std::string dist = p.element == "bool" ? "parity::gen::bernoulli(0.5)"
+                                   : integral
+                                       ? (p.element.find("unsigned") != std::string::npos ||
+                                                  p.element.find("uint") != std::string::npos ||
+                                                  p.element.find("size_t") != std::string::npos
+                                              ? "parity::gen::uniform_int(0, 100)"
+                                              : "parity::gen::uniform_int(-100, 100)")
+                                       : "parity::gen::normal(0.0, 1.0)";
           body << "  auto " << var << " = run.input<" << p.element << ">(\"" << p.name << "\", {"
                << n << "}, " << dist << ");\n";
           args.push_back(var + ".device()");
@@ -455,8 +491,8 @@ std::vector<ScaffoldFile> scaffold_suite(const Inventory& inv, const Kernel& k,
           break;
         }
         case Role::kOutput:
-          body << "  auto " << var << " = run.output<" << p.element << ">(\"" << p.name
-               << "\", {" << n << "});\n";
+          body << "  auto " << var << " = run.output<" << p.element << ">(\"" << p.name << "\", {"
+               << n << "});\n";
           args.push_back(var + ".device()");
           outputs.push_back(&p);
           uses_n = true;
@@ -485,7 +521,8 @@ std::vector<ScaffoldFile> scaffold_suite(const Inventory& inv, const Kernel& k,
                << ") has no parity dtype: pass a buffer for it.\n";
           args.push_back("nullptr");
           break;
-        case Role::kDropped: break;
+        case Role::kDropped:
+          break;
       }
     }
     std::string tag = "x";
@@ -510,7 +547,8 @@ std::vector<ScaffoldFile> scaffold_suite(const Inventory& inv, const Kernel& k,
     for (std::size_t i = 0; i < args.size(); ++i) call += (i ? ", " : "") + args[i];
     call += ");";
     o << "  run.launch([&] { " << call << " });\n";
-    if (outputs.empty()) o << "  // TODO: nothing to check: the kernel has no output parity knows.\n";
+    if (outputs.empty())
+      o << "  // TODO: nothing to check: the kernel has no output parity knows.\n";
     for (const LaunchParam* p : outputs)
       o << "  run.check(" << (p->name == "run" ? "run_" : p->name) << ", parity::policy::for_dtype<"
         << p->element << ">());  // TODO: the policy, and why\n";

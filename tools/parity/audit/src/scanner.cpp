@@ -2,11 +2,14 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cerrno>
 #include <cstring>
 #include <fstream>
 #include <map>
+#include <optional>
 #include <set>
 #include <sstream>
+#include <tuple>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -22,8 +25,12 @@ namespace fs = std::filesystem;
 constexpr std::size_t kNpos = static_cast<std::size_t>(-1);
 constexpr int kEvidencePerKind = 3;  // evidence entries kept per library and kind
 
-bool starts_with(std::string_view s, std::string_view p) { return s.substr(0, p.size()) == p; }
-bool contains(std::string_view s, std::string_view p) { return s.find(p) != std::string_view::npos; }
+bool starts_with(std::string_view s, std::string_view p) {
+  return s.substr(0, p.size()) == p;
+}
+bool contains(std::string_view s, std::string_view p) {
+  return s.find(p) != std::string_view::npos;
+}
 std::string lower(std::string_view s) {
   std::string r(s);
   for (char& c : r) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
@@ -47,8 +54,12 @@ FileKind kind_of(std::string_view path) {
 
 using Tokens = std::vector<Token>;
 
-bool is_open(const Token& t) { return t.is_punct("(") || t.is_punct("[") || t.is_punct("{"); }
-bool is_close(const Token& t) { return t.is_punct(")") || t.is_punct("]") || t.is_punct("}"); }
+bool is_open(const Token& t) {
+  return t.is_punct("(") || t.is_punct("[") || t.is_punct("{");
+}
+bool is_close(const Token& t) {
+  return t.is_punct(")") || t.is_punct("]") || t.is_punct("}");
+}
 
 // Index of the bracket that closes the one at i, or t.size(). Directive tokens are skipped so
 // that a macro line inside a body does not unbalance it.
@@ -117,20 +128,21 @@ bool next_is(const Tokens& t, std::size_t i, std::string_view punct) {
 // ----- declarations --------------------------------------------------------------------------
 
 const std::unordered_set<std::string_view> kTypeKeywords = {
-    "void",   "bool",  "char",     "short",   "int",     "long",     "float",   "double",
-    "signed", "unsigned", "const", "volatile", "auto",   "size_t",   "int8_t",  "int16_t",
-    "int32_t", "int64_t", "uint8_t", "uint16_t", "uint32_t", "uint64_t", "__restrict__",
-    "__restrict", "std", "ptrdiff_t", "half", "__half", "float2", "float4", "dim3"};
+    "void",     "bool",         "char",       "short",   "int",       "long",     "float",
+    "double",   "signed",       "unsigned",   "const",   "volatile",  "auto",     "size_t",
+    "int8_t",   "int16_t",      "int32_t",    "int64_t", "uint8_t",   "uint16_t", "uint32_t",
+    "uint64_t", "__restrict__", "__restrict", "std",     "ptrdiff_t", "half",     "__half",
+    "float2",   "float4",       "dim3"};
 
 // Specifiers that may precede __global__/__device__ in a declaration.
 const std::unordered_set<std::string_view> kLeadingSpecifiers = {
-    "static", "inline", "extern", "__forceinline__", "__noinline__", "__inline__", "__host__",
-    "__device__", "__global__", "constexpr", "friend", "void"};
+    "static",   "inline",     "extern",     "__forceinline__", "__noinline__", "__inline__",
+    "__host__", "__device__", "__global__", "constexpr",       "friend",       "void"};
 
 // Attribute-like names whose parenthesised argument is not the parameter list.
 const std::unordered_set<std::string_view> kAttributeNames = {
-    "__launch_bounds__", "__attribute__", "__declspec", "alignas", "__align__",
-    "__builtin_align__", "decltype", "__cluster_dims__", "__maxnreg__", "__grid_constant__"};
+    "__launch_bounds__", "__attribute__", "__declspec",       "alignas",     "__align__",
+    "__builtin_align__", "decltype",      "__cluster_dims__", "__maxnreg__", "__grid_constant__"};
 
 struct FunctionDef {
   std::string name;
@@ -138,7 +150,7 @@ struct FunctionDef {
   std::size_t decl_begin = 0;
   std::size_t name_index = 0;
   std::size_t params_open = 0, params_close = 0;
-  std::size_t body_open = kNpos, body_close = kNpos;  // kNpos: a declaration
+  std::size_t body_open = kNpos, body_close = kNpos;          // kNpos: a declaration
   std::size_t template_open = kNpos, template_close = kNpos;  // '<' and '>' of template<...>
 };
 
@@ -331,9 +343,8 @@ std::vector<TemplateParam> parse_template_params(const Tokens& t, std::size_t op
           t[k].text != "typename" && t[k].text != "class")
         name_at = k;
     }
-    if (p.type == "template") name_at = eq > b && t[eq - 1].kind == TokenKind::kIdentifier
-                                            ? eq - 1
-                                            : kNpos;
+    if (p.type == "template")
+      name_at = eq > b && t[eq - 1].kind == TokenKind::kIdentifier ? eq - 1 : kNpos;
     if (name_at != kNpos) p.name = t[name_at].text;
     if (!p.is_type) p.type = join_tokens(t, b, name_at == kNpos ? eq : name_at);
     result.push_back(std::move(p));
@@ -344,47 +355,68 @@ std::vector<TemplateParam> parse_template_params(const Tokens& t, std::size_t op
 // ----- hazard vocabularies -------------------------------------------------------------------
 
 const std::unordered_set<std::string_view> kVoteIntrinsics = {
-    "__ballot", "__ballot_sync", "__any", "__any_sync", "__all", "__all_sync", "__uni_sync",
-    "__activemask", "__syncwarp"};
-const std::unordered_set<std::string_view> kBallots = {"__ballot", "__ballot_sync",
-                                                       "__activemask"};
+    "__ballot",   "__ballot_sync", "__any",        "__any_sync", "__all",
+    "__all_sync", "__uni_sync",    "__activemask", "__syncwarp"};
+const std::unordered_set<std::string_view> kBallots = {"__ballot", "__ballot_sync", "__activemask"};
 const std::unordered_set<std::string_view> kFastIntrinsics = {
-    "__expf", "__exp10f", "__logf", "__log2f", "__log10f", "__sinf",
-    "__cosf", "__sincosf", "__tanf", "__powf", "__fdividef"};
+    "__expf", "__exp10f",  "__logf", "__log2f", "__log10f",  "__sinf",
+    "__cosf", "__sincosf", "__tanf", "__powf",  "__fdividef"};
 const std::unordered_set<std::string_view> kTextureNames = {
-    "cudaTextureObject_t", "cudaSurfaceObject_t", "cudaCreateTextureObject",
-    "cudaCreateSurfaceObject", "cudaBindTexture", "cudaBindTexture2D", "cudaBindTextureToArray"};
+    "cudaTextureObject_t",     "cudaSurfaceObject_t", "cudaCreateTextureObject",
+    "cudaCreateSurfaceObject", "cudaBindTexture",     "cudaBindTexture2D",
+    "cudaBindTextureToArray"};
 const std::unordered_set<std::string_view> kManagedNames = {
     "cudaMallocManaged", "__managed__", "cudaMemPrefetchAsync", "cudaMemAdvise"};
 const std::unordered_set<std::string_view> kFastMathFlags = {
     "-use_fast_math", "--use_fast_math", "-ftz=true", "--ftz=true", "-ffast-math"};
 // cuComplex.h helpers look like driver API names (cuCadd) but are plain arithmetic.
-const std::unordered_set<std::string_view> kComplexHelpers = {
-    "cuCreal", "cuCrealf", "cuCimag", "cuCimagf", "cuCadd", "cuCaddf", "cuCsub", "cuCsubf",
-    "cuCmul", "cuCmulf", "cuCdiv", "cuCdivf", "cuCabs", "cuCabsf", "cuConj", "cuConjf",
-    "cuCfma", "cuCfmaf", "cuComplex", "cuFloatComplex", "cuDoubleComplex",
-    "cuComplexFloatToDouble", "cuComplexDoubleToFloat"};
+const std::unordered_set<std::string_view> kComplexHelpers = {"cuCreal",
+                                                              "cuCrealf",
+                                                              "cuCimag",
+                                                              "cuCimagf",
+                                                              "cuCadd",
+                                                              "cuCaddf",
+                                                              "cuCsub",
+                                                              "cuCsubf",
+                                                              "cuCmul",
+                                                              "cuCmulf",
+                                                              "cuCdiv",
+                                                              "cuCdivf",
+                                                              "cuCabs",
+                                                              "cuCabsf",
+                                                              "cuConj",
+                                                              "cuConjf",
+                                                              "cuCfma",
+                                                              "cuCfmaf",
+                                                              "cuComplex",
+                                                              "cuFloatComplex",
+                                                              "cuDoubleComplex",
+                                                              "cuComplexFloatToDouble",
+                                                              "cuComplexDoubleToFloat"};
 // Launch APIs: the argument (0-based) that names the kernel.
 const std::unordered_map<std::string_view, int> kLaunchApis = {
-    {"cudaLaunchKernel", 0}, {"cudaLaunchCooperativeKernel", 0}, {"cudaLaunchKernelEx", 1},
-    {"hipLaunchKernelGGL", 0}, {"hipLaunchKernel", 0}, {"hipLaunchCooperativeKernel", 0}};
+    {"cudaLaunchKernel", 0},   {"cudaLaunchCooperativeKernel", 0},
+    {"cudaLaunchKernelEx", 1}, {"hipLaunchKernelGGL", 0},
+    {"hipLaunchKernel", 0},    {"hipLaunchCooperativeKernel", 0}};
 
-bool is_shuffle(std::string_view w) { return starts_with(w, "__shfl"); }
+bool is_shuffle(std::string_view w) {
+  return starts_with(w, "__shfl");
+}
 bool is_vote(std::string_view w) {
   return kVoteIntrinsics.contains(w) || starts_with(w, "__match_") ||
          (starts_with(w, "__reduce_") && w.ends_with("_sync"));
 }
 bool is_fp8_name(std::string_view w) {
-  return starts_with(w, "__nv_fp8") || starts_with(w, "__NV_E4M3") ||
-         starts_with(w, "__NV_E5M2") || (starts_with(w, "__nv_cvt_") && contains(w, "fp8"));
+  return starts_with(w, "__nv_fp8") || starts_with(w, "__NV_E4M3") || starts_with(w, "__NV_E5M2") ||
+         (starts_with(w, "__nv_cvt_") && contains(w, "fp8"));
 }
 bool is_bf16_name(std::string_view w) {
   return (starts_with(w, "__") || starts_with(w, "nv_")) && contains(w, "bfloat16") &&
          !starts_with(w, "__hip");
 }
 bool is_texture_name(std::string_view w) {
-  for (std::string_view p : {"tex1D", "tex2D", "tex3D", "texCubemap", "surf1D", "surf2D",
-                             "surf3D", "surfCubemap"})
+  for (std::string_view p :
+       {"tex1D", "tex2D", "tex3D", "texCubemap", "surf1D", "surf2D", "surf3D", "surfCubemap"})
     if (starts_with(w, p)) return true;
   return kTextureNames.contains(w);
 }
@@ -458,11 +490,11 @@ struct Scanner::State {
   void scan_cpp(const std::string& path, std::string_view text, SourceFile& file);
 };
 
-void Scanner::State::scan_cmake(const std::string& path, std::string_view text,
-                                SourceFile& file) {
+void Scanner::State::scan_cmake(const std::string& path, std::string_view text, SourceFile& file) {
   const CMakeLexResult lexed = lex_cmake(text);
   file.lines = lexed.lines;
-  for (const LexDiagnostic& d : lexed.diagnostics) inv.warnings.push_back({path, d.line, d.message});
+  for (const LexDiagnostic& d : lexed.diagnostics)
+    inv.warnings.push_back({path, d.line, d.message});
   for (const CMakeArgument& arg : lexed.arguments) {
     if (arg.command == "message") continue;  // prose, not build settings
     for (const std::string& word : cmake_words(arg.text)) {
@@ -476,16 +508,23 @@ void Scanner::State::scan_cmake(const std::string& path, std::string_view text,
 void Scanner::State::scan_cpp(const std::string& path, std::string_view text, SourceFile& file) {
   LexResult lexed = lex(text);
   file.lines = lexed.lines;
-  for (const LexDiagnostic& d : lexed.diagnostics) inv.warnings.push_back({path, d.line, d.message});
-  const Tokens t = drop_disabled_blocks(std::move(lexed.tokens));
+  std::vector<std::pair<int, int>> disabled;
+  const Tokens t = drop_disabled_blocks(std::move(lexed.tokens), &disabled);
+  for (const LexDiagnostic& d : lexed.diagnostics) {
+    // A compiler does not tokenise #if 0 blocks (prose with apostrophes is common there).
+    const bool skipped = std::any_of(disabled.begin(), disabled.end(), [&](const auto& range) {
+      return d.line >= range.first && d.line <= range.second;
+    });
+    if (!skipped) inv.warnings.push_back({path, d.line, d.message});
+  }
   const std::size_t n = t.size();
 
   // Which function body each token belongs to (-1: none), and which tokens are #define bodies.
   std::vector<int> owner(n, -1);
   std::vector<bool> in_define(n, false);
   for (std::size_t i = 0; i + 1 < n; ++i) {
-    if (t[i].directive && t[i].is_punct("#") && t[i + 1].is_identifier("define")) {
-      for (std::size_t k = i + 2; k < n && t[k].directive && !t[k].is_punct("#"); ++k)
+    if (t[i].directive_start && t[i + 1].is_identifier("define")) {
+      for (std::size_t k = i + 2; k < n && t[k].directive && !t[k].directive_start; ++k)
         in_define[k] = true;
     }
   }
@@ -506,7 +545,9 @@ void Scanner::State::scan_cpp(const std::string& path, std::string_view text, So
           name += t[k++].text;
         if (k < n && t[k].is_punct("{")) {
           const std::string outer = open.empty() ? "" : open.back().first;
-          open.emplace_back(name.empty() ? outer : outer.empty() ? name : outer + "::" + name,
+          open.emplace_back(name.empty()    ? outer
+                            : outer.empty() ? name
+                                            : outer + "::" + name,
                             ++depth);
           i = k;
           continue;
@@ -546,8 +587,8 @@ void Scanner::State::scan_cpp(const std::string& path, std::string_view text, So
       k.line = t[f->name_index].line;
       k.signature = join_tokens(t, f->decl_begin, f->params_close + 1);
       k.is_template = f->template_open != kNpos;
-      if (k.is_template) k.template_params = parse_template_params(t, f->template_open,
-                                                                   f->template_close);
+      if (k.is_template)
+        k.template_params = parse_template_params(t, f->template_open, f->template_close);
       k.params = parse_params(t, f->params_open, f->params_close);
       k.body_lines = t[f->body_close].line - t[f->body_open].line + 1;
       inv.kernels.push_back(std::move(k));
@@ -566,7 +607,7 @@ void Scanner::State::scan_cpp(const std::string& path, std::string_view text, So
     const bool dir = t[i].directive;
     const auto boundary = [&](std::size_t k) {
       return t[k].directive != dir || t[k].is_punct(";") || t[k].is_punct("{") ||
-             t[k].is_punct("}") || (dir && t[k].is_punct("#"));
+             t[k].is_punct("}") || t[k].directive_start;
     };
     for (std::size_t k = i; k-- > 0 && !boundary(k);)
       if (t[k].kind == TokenKind::kIdentifier && names_lane_or_warp(t[k].text)) return true;
@@ -579,7 +620,7 @@ void Scanner::State::scan_cpp(const std::string& path, std::string_view text, So
     const Token& tok = t[i];
     const int own = owner[i];
 
-    if (tok.directive && tok.is_punct("#") && i + 2 < n && t[i + 1].directive &&
+    if (tok.directive_start && i + 2 < n && t[i + 1].directive &&
         (t[i + 1].text == "include" || t[i + 1].text == "include_next") &&
         t[i + 2].kind == TokenKind::kHeaderName) {
       const std::string& h = t[i + 2].text;
@@ -606,13 +647,14 @@ void Scanner::State::scan_cpp(const std::string& path, std::string_view text, So
     }
 
     if (tok.kind == TokenKind::kPunct) {
-      if (tok.is_punct("<<<")) {  // kernel<<<grid, block>>>(...)
-        std::size_t k = i - (i > 0 ? 1 : 0);
-        if (i > 0 && closers(t[k]) > 0) {
+      if (tok.is_punct("<<<")) {  // kernel<<<grid, block>>>(...) or kernel<T><<<...
+        if (i == 0) continue;
+        std::size_t k = i - 1;
+        if (closers(t[k]) > 0) {
           const std::size_t lt = match_angle_backward(t, k);
           k = lt != kNpos && lt > 0 ? lt - 1 : kNpos;
         }
-        if (i > 0 && k != kNpos && t[k].kind == TokenKind::kIdentifier)
+        if (k != kNpos && t[k].kind == TokenKind::kIdentifier)
           inv.launches.push_back({t[k].text, path, t[k].line, "<<<>>>"});
         continue;
       }
@@ -620,10 +662,9 @@ void Scanner::State::scan_cpp(const std::string& path, std::string_view text, So
       if (i + 1 < n && t[i + 1].kind == TokenKind::kNumber && device_code(i)) {
         const long long v = integer_value(t[i + 1]);
         const std::string& op = tok.text;
-        const bool hit = ((op == "&" || op == "&=") && v == 31) ||
-                         ((op == "%" || op == "%=") && v == 32) ||
-                         ((op == ">>" || op == ">>=") && v == 5) ||
-                         ((op == "/" || op == "/=") && v == 32);
+        const bool hit =
+            ((op == "&" || op == "&=") && v == 31) || ((op == "%" || op == "%=") && v == 32) ||
+            ((op == ">>" || op == ">>=") && v == 5) || ((op == "/" || op == "/=") && v == 32);
         if (hit && statement_mentions_lanes(i)) {
           add_finding("warp32-arith", path, tok.line, own, op + " " + t[i + 1].text);
           consumed.insert(i + 1);
@@ -636,8 +677,10 @@ void Scanner::State::scan_cpp(const std::string& path, std::string_view text, So
     const std::string& w = tok.text;
     const bool called = next_is(t, i, "(");
 
-    if (is_runtime_api(w)) ++api[w];
-    else if (is_driver_api(w)) ++api[w];
+    if (is_runtime_api(w))
+      ++api[w];
+    else if (is_driver_api(w))
+      ++api[w];
 
     if (called) {
       if (const LibraryInfo* lib = library_of_call(w)) add_library(*lib, "code", path, tok.line, w);
@@ -662,9 +705,10 @@ void Scanner::State::scan_cpp(const std::string& path, std::string_view text, So
     }
 
     if ((w == "asm" || w == "__asm__" || w == "__asm") &&
-        (called || (i + 2 < n && (t[i + 1].is_identifier("volatile") ||
-                                  t[i + 1].is_identifier("__volatile__")) &&
-                    t[i + 2].is_punct("(")))) {
+        (called ||
+         (i + 2 < n &&
+          (t[i + 1].is_identifier("volatile") || t[i + 1].is_identifier("__volatile__")) &&
+          t[i + 2].is_punct("(")))) {
       add_finding("inline-ptx", path, tok.line, own, w);
       const std::size_t open = called ? i + 1 : i + 2;
       const std::size_t close = match_forward(t, open);
@@ -673,8 +717,9 @@ void Scanner::State::scan_cpp(const std::string& path, std::string_view text, So
         const std::size_t at = t[k].text.find("mma");
         if (at == std::string::npos) continue;
         std::size_t b = at, e = at;
-        const auto word = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) ||
-                                              c == '.' || c == '_'; };
+        const auto word = [](char c) {
+          return std::isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '_';
+        };
         while (b > 0 && word(t[k].text[b - 1])) --b;
         while (e < t[k].text.size() && word(t[k].text[e])) ++e;
         add_finding("mma", path, t[k].line, own, t[k].text.substr(b, e - b));
@@ -700,8 +745,8 @@ void Scanner::State::scan_cpp(const std::string& path, std::string_view text, So
         }
         if (type.empty() && own >= 0) {  // assigned, not declared here: find its declaration
           for (std::size_t k = i - 2; k-- > 0 && owner[k] == own;) {
-            if (t[k].text != var || k == 0 || !(t[k + 1].is_punct(";") ||
-                                                t[k + 1].is_punct("=") || t[k + 1].is_punct(",")))
+            if (t[k].text != var || k == 0 ||
+                !(t[k + 1].is_punct(";") || t[k + 1].is_punct("=") || t[k + 1].is_punct(",")))
               continue;
             for (std::size_t m = k; m-- > 0 && t[m].kind == TokenKind::kIdentifier &&
                                     kTypeKeywords.contains(t[m].text);)
@@ -847,7 +892,8 @@ Inventory Scanner::finish() {
     }
     kernel.calls.assign(calls.begin(), calls.end());
     for (std::size_t f : reached)
-      for (std::size_t finding : s.functions[f].findings) ++kernel.hazards[inv.findings[finding].rule];
+      for (std::size_t finding : s.functions[f].findings)
+        ++kernel.hazards[inv.findings[finding].rule];
   }
 
   for (const auto& [name, count] : s.api)
@@ -865,10 +911,10 @@ Inventory Scanner::finish() {
             [](const SourceFile& a, const SourceFile& b) { return a.path < b.path; });
   std::stable_sort(inv.kernels.begin(), inv.kernels.end(), by_place);
   std::stable_sort(inv.launches.begin(), inv.launches.end(), by_place);
-  std::stable_sort(inv.findings.begin(), inv.findings.end(), [](const Finding& a,
-                                                                const Finding& b) {
-    return std::tie(a.file, a.line, a.rule) < std::tie(b.file, b.line, b.rule);
-  });
+  std::stable_sort(inv.findings.begin(), inv.findings.end(),
+                   [](const Finding& a, const Finding& b) {
+                     return std::tie(a.file, a.line, a.rule) < std::tie(b.file, b.line, b.rule);
+                   });
   std::stable_sort(inv.warnings.begin(), inv.warnings.end(), by_place);
   Inventory result = std::move(inv);
   *state_ = State{};
@@ -940,11 +986,10 @@ std::string join_tokens(const std::vector<Token>& t, std::size_t begin, std::siz
     const Token& cur = t[k];
     if (k > begin) {
       const Token& prev = t[k - 1];
-      const bool tight_after = prev.is_punct("(") || prev.is_punct("[") || prev.is_punct("::") ||
-                               prev.is_punct(".") || prev.is_punct("->") || prev.is_punct("~") ||
-                               prev.is_punct("!") ||
-                               (prev.is_punct("<") && k >= 2 &&
-                                t[k - 2].kind == TokenKind::kIdentifier);
+      const bool tight_after =
+          prev.is_punct("(") || prev.is_punct("[") || prev.is_punct("::") || prev.is_punct(".") ||
+          prev.is_punct("->") || prev.is_punct("~") || prev.is_punct("!") ||
+          (prev.is_punct("<") && k >= 2 && t[k - 2].kind == TokenKind::kIdentifier);
       const bool tight_before =
           cur.is_punct(")") || cur.is_punct("]") || cur.is_punct(",") || cur.is_punct(";") ||
           cur.is_punct("::") || cur.is_punct(".") || cur.is_punct("->") || cur.is_punct("*") ||

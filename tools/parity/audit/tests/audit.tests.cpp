@@ -2,8 +2,8 @@
 #include <catch2/catch_test_macros.hpp>
 
 #include <filesystem>
-#include <optional>
 #include <fstream>
+#include <optional>
 #include <sstream>
 #include <string>
 
@@ -77,8 +77,7 @@ TEST_CASE("audit: bad paths exit 2 with a message that says what to do", "[audit
   CHECK(kernel_alone.err.find("add --scaffold OUTDIR") != std::string::npos);
 }
 
-TEST_CASE("audit: an unreadable file inside the tree is an error, not a silent gap",
-          "[audit]") {
+TEST_CASE("audit: an unreadable file inside the tree is an error, not a silent gap", "[audit]") {
   const fs::path dir = kWork / "unreadable";
   fs::remove_all(dir);
   fs::create_directories(dir);
@@ -93,8 +92,7 @@ TEST_CASE("audit: an unreadable file inside the tree is an error, not a silent g
   CHECK(r.err.find("cannot read '") != std::string::npos);
 }
 
-TEST_CASE("audit: --json writes one JSON document to stdout, scaffold notes to stderr",
-          "[audit]") {
+TEST_CASE("audit: --json writes one JSON document to stdout, scaffold notes to stderr", "[audit]") {
   const fs::path out = kWork / "json-scaffold";
   fs::remove_all(out);
   AuditOptions o = options_for(kFixture / "code", kFixture / "suites");
@@ -107,8 +105,7 @@ TEST_CASE("audit: --json writes one JSON document to stdout, scaffold notes to s
   CHECK(j["summary"]["findings"] == 44);
   CHECK(r.err == "parity audit: scaffolded " + (out / "compact").string() + "\n");
   CHECK(fs::is_regular_file(out / "compact" / "compact.tests.cpp"));
-  CHECK(inventory_from_json(j) ==
-        audit(options_for(kFixture / "code", kFixture / "suites")));
+  CHECK(inventory_from_json(j) == audit(options_for(kFixture / "code", kFixture / "suites")));
 
   // Again into the same folder: refused, exit 2, nothing printed on stdout.
   const Outcome again = run(o);

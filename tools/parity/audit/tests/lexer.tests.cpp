@@ -79,8 +79,8 @@ TEST_CASE("lexer: raw strings end only at their own delimiter", "[lexer]") {
 
 TEST_CASE("lexer: numbers with separators, exponents and suffixes", "[lexer]") {
   const LexResult r = lex("1'000'000 0x1F 1e-5f .5 0xffffffffu 0b101 31u 0x1.8p+3");
-  CHECK(texts(r) == Strings{"1'000'000", "0x1F", "1e-5f", ".5", "0xffffffffu", "0b101", "31u",
-                            "0x1.8p+3"});
+  CHECK(texts(r) ==
+        Strings{"1'000'000", "0x1F", "1e-5f", ".5", "0xffffffffu", "0b101", "31u", "0x1.8p+3"});
   for (const Token& t : r.tokens) CHECK(t.kind == TokenKind::kNumber);
   CHECK(integer_value(r.tokens[0]) == 1000000);
   CHECK(integer_value(r.tokens[1]) == 31);
@@ -88,23 +88,25 @@ TEST_CASE("lexer: numbers with separators, exponents and suffixes", "[lexer]") {
   CHECK(integer_value(r.tokens[4]) == 0xffffffffLL);
   CHECK(integer_value(r.tokens[5]) == 5);
   CHECK(integer_value(r.tokens[6]) == 31);
-  CHECK(integer_value(Token{TokenKind::kNumber, "017", 1, 1, false}) == 15);
-  CHECK(integer_value(Token{TokenKind::kIdentifier, "x31", 1, 1, false}) == -1);
+  CHECK(integer_value(Token{TokenKind::kNumber, "017", 1, 1, false, false}) == 15);
+  CHECK(integer_value(Token{TokenKind::kIdentifier, "x31", 1, 1, false, false}) == -1);
 }
 
 TEST_CASE("lexer: CUDA launch brackets and longest-match punctuators", "[lexer]") {
   const LexResult r = lex("k<T><<<g, b>>>(x); a >>= 5; b->c; d::e; f <=> g;");
-  CHECK(texts(r) == Strings{"k", "<", "T", ">", "<<<", "g", ",", "b", ">>>", "(", "x", ")", ";",
-                            "a", ">>=", "5", ";", "b", "->", "c", ";", "d", "::", "e", ";", "f",
-                            "<=>", "g", ";"});
+  CHECK(texts(r) == Strings{"k", "<", "T",  ">", "<<<", "g", ",",   "b", ">>>", "(",
+                            "x", ")", ";",  "a", ">>=", "5", ";",   "b", "->",  "c",
+                            ";", "d", "::", "e", ";",   "f", "<=>", "g", ";"});
 }
 
 TEST_CASE("lexer: directives are marked and #include names are one token", "[lexer]") {
-  const LexResult r = lex("#include <cub/cub.cuh>\n  # include \"my header.h\"\n"
-                          "#define M(x) \\\n  x & 31\nint y = a # b;\n");
+  const LexResult r =
+      lex("#include <cub/cub.cuh>\n  # include \"my header.h\"\n"
+          "#define M(x) \\\n  x & 31\nint y = a # b;\n");
   REQUIRE(r.tokens.size() >= 6);
   CHECK(r.tokens[0].is_punct("#"));
   CHECK(r.tokens[0].directive);
+  CHECK(r.tokens[0].directive_start);
   CHECK(r.tokens[2].kind == TokenKind::kHeaderName);
   CHECK(r.tokens[2].text == "<cub/cub.cuh>");
   CHECK(r.tokens[5].kind == TokenKind::kHeaderName);
@@ -121,6 +123,7 @@ TEST_CASE("lexer: directives are marked and #include names are one token", "[lex
   // A '#' in the middle of a line is an operator, not a directive.
   CHECK_FALSE(r.tokens[k + 4].directive);
   CHECK(r.tokens[k + 4].is_punct("#"));
+  CHECK_FALSE(r.tokens[k + 4].directive_start);
 }
 
 TEST_CASE("lexer: a block comment inside a directive does not end it", "[lexer]") {
@@ -146,6 +149,17 @@ TEST_CASE("lexer: unterminated constructs are diagnosed, not fatal", "[lexer]") 
   const LexResult raw = lex("R\"x(abc)y\"");
   REQUIRE(raw.diagnostics.size() == 1);
   CHECK(raw.diagnostics[0].message == "unterminated raw string literal");
+}
+
+TEST_CASE("lexer: # and ## inside a directive do not start another one", "[lexer]") {
+  const LexResult r = lex("#define S(x) #x \\\n  # x ## y\n#if 0\nz\n#endif\nw\n");
+  int starts = 0;
+  for (const Token& t : r.tokens) starts += t.directive_start;
+  CHECK(starts == 3);  // #define, #if, #endif
+  std::vector<std::string> kept;
+  for (const Token& t : drop_disabled_blocks(r.tokens))
+    if (t.kind == TokenKind::kIdentifier) kept.push_back(t.text);
+  CHECK(kept == Strings{"define", "S", "x", "x", "x", "y", "w"});
 }
 
 TEST_CASE("lexer: #if 0 blocks are dropped, #else branches kept", "[lexer]") {

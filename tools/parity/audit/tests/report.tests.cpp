@@ -68,8 +68,7 @@ TEST_CASE("report/json: to_json then inventory_from_json gives the inventory bac
   CHECK(j["kernels"][7]["namespace"] == "fixture");
 }
 
-TEST_CASE("report/json: a changed value does not compare equal (negative control)",
-          "[report]") {
+TEST_CASE("report/json: a changed value does not compare equal (negative control)", "[report]") {
   nlohmann::json j = nlohmann::json::parse(to_json(fixture()).dump());
   j["findings"][0]["line"] = 99;
   CHECK_FALSE(inventory_from_json(j) == fixture());
@@ -143,7 +142,7 @@ TEST_CASE("report/text: sections, totals and aligned tables", "[report]") {
   while (rules < all.size() && !all[rules].starts_with("  rule ")) ++rules;
   REQUIRE(rules < all.size());
   const std::size_t what = all[rules].find("what");
-  const std::string& first = all[rules + 1];  // inline-ptx  high  2  §7  inline PTX
+  const std::string& first = all[rules + 1];    // inline-ptx  high  2  §7  inline PTX
   CHECK(first.find("inline PTX") == what + 1);  // one byte more: the two-byte '§'
 }
 

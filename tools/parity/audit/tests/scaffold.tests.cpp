@@ -5,8 +5,8 @@
 
 #include <cstdlib>
 #include <filesystem>
-#include <optional>
 #include <fstream>
+#include <optional>
 #include <sstream>
 #include <string>
 
@@ -85,7 +85,7 @@ TEST_CASE("scaffold: one folder per kernel with the five files", "[scaffold]") {
     const fs::path dir = scaffolded() / k.name;
     INFO(k.name);
     for (const std::string& f : {std::string("CMakeLists.txt"), k.name + ".hpp", k.name + ".cu",
-                                k.name + ".hip", k.name + ".tests.cpp"})
+                                 k.name + ".hip", k.name + ".tests.cpp"})
       CHECK(fs::is_regular_file(dir / f));
     CHECK(read(dir / "CMakeLists.txt")
               .find("parity_add_suite(NAME " + k.name + " CUDA " + k.name + ".cu HIP " + k.name +
@@ -127,15 +127,15 @@ TEST_CASE("scaffold: the .cu stub includes the original, or declares it when it 
   const std::string marker = "#include \"";
   const std::size_t at = block_sum.find(marker + "../");
   REQUIRE(at != std::string::npos);
-  const std::string rel = block_sum.substr(at + marker.size(),
-                                           block_sum.find('"', at + marker.size()) - at -
-                                               marker.size());
+  const std::string rel = block_sum.substr(
+      at + marker.size(), block_sum.find('"', at + marker.size()) - at - marker.size());
   CHECK(rel.ends_with("fixture/code/src/reduce.cu"));
   CHECK(fs::equivalent(scaffolded() / "block_sum" / rel, kFixture / "code/src/reduce.cu"));
   // Namespace and the template argument (no default: 256, with a TODO).
-  CHECK(block_sum.find("  const cudaStream_t native = parity::native_handle<cudaStream_t>(stream);\n"
-                       "  fixture::block_sum<256><<<grid, block, 0, native>>>(x, sums, n);\n") !=
-        std::string::npos);
+  CHECK(
+      block_sum.find("  const cudaStream_t native = parity::native_handle<cudaStream_t>(stream);\n"
+                     "  fixture::block_sum<256><<<grid, block, 0, native>>>(x, sums, n);\n") !=
+      std::string::npos);
   CHECK(block_sum.find("// TODO: kThreads = 256") != std::string::npos);
 
   const std::string axpy = read(scaffolded() / "axpy_bf16" / "axpy_bf16.cu");
@@ -168,8 +168,7 @@ TEST_CASE("scaffold: the .hip stub lists the findings of the kernel and what it 
         std::string::npos);
 }
 
-TEST_CASE("scaffold: the test file declares inputs, outputs and checks with TODOs",
-          "[scaffold]") {
+TEST_CASE("scaffold: the test file declares inputs, outputs and checks with TODOs", "[scaffold]") {
   const std::string t = read(scaffolded() / "axpy_bf16" / "axpy_bf16.tests.cpp");
   INFO(t);
   CHECK(t.find("TEST_CASE(\"axpy_bf16/bf16/4099\", \"[axpy_bf16][bf16]\")") != std::string::npos);
@@ -217,9 +216,9 @@ TEST_CASE("scaffold: .cu stubs compile with nvcc", "[scaffold][nvcc]") {
   for (const char* kernel_name : {"block_sum", "axpy_bf16", "smooth"}) {
     const std::string kernel = kernel_name;
     const fs::path dir = scaffolded() / kernel;
-    const std::string command = "'" + nvcc + "' -std=c++20 -arch=sm_90 -c -I'" +
-                                PARITY_SOURCE_DIR + "/framework/include' -I'" + dir.string() +
-                                "' '" + (dir / (kernel + ".cu")).string() + "' -o '" +
+    const std::string command = "'" + nvcc + "' -std=c++20 -arch=sm_90 -c -I'" + PARITY_SOURCE_DIR +
+                                "/framework/include' -I'" + dir.string() + "' '" +
+                                (dir / (kernel + ".cu")).string() + "' -o '" +
                                 (kWork / (kernel + ".o")).string() + "'";
     std::string log;
     INFO(kernel << ": " << command);

@@ -5,8 +5,8 @@
 
 #include <algorithm>
 #include <filesystem>
-#include <optional>
 #include <map>
+#include <optional>
 #include <set>
 #include <string>
 
@@ -69,14 +69,14 @@ TEST_CASE("scanner/fixture: files, kernels and their signatures", "[scanner]") {
   CHECK(inv.total_lines() == 264);  // wc -l over those ten files
 
   std::vector<std::string> names;
-  for (const Kernel& k : inv.kernels) names.push_back(k.name + "@" + k.file + ":" +
-                                                      std::to_string(k.line));
-  CHECK(names == std::vector<std::string>{
-                     "scale@src/elementwise.cu:14", "axpy_bf16@src/elementwise.cu:21",
-                     "wmma_tile@src/gemm_fp8.cu:8", "quantize_fp8@src/gemm_fp8.cu:19",
-                     "mma_ptx@src/gemm_fp8.cu:30", "smooth@src/legacy.cu:7",
-                     "histogram@src/legacy.cu:14", "block_sum@src/reduce.cu:9",
-                     "compact@src/reduce.cu:23"});
+  for (const Kernel& k : inv.kernels)
+    names.push_back(k.name + "@" + k.file + ":" + std::to_string(k.line));
+  CHECK(names ==
+        std::vector<std::string>{"scale@src/elementwise.cu:14", "axpy_bf16@src/elementwise.cu:21",
+                                 "wmma_tile@src/gemm_fp8.cu:8", "quantize_fp8@src/gemm_fp8.cu:19",
+                                 "mma_ptx@src/gemm_fp8.cu:30", "smooth@src/legacy.cu:7",
+                                 "histogram@src/legacy.cu:14", "block_sum@src/reduce.cu:9",
+                                 "compact@src/reduce.cu:23"});
 
   const Kernel& axpy = *inv.kernel("axpy_bf16");
   CHECK(axpy.signature ==
@@ -119,19 +119,28 @@ TEST_CASE("scanner/fixture: launches per kernel, by <<<>>> and by launch API", "
   };
   CHECK(via("smooth") == "cudaLaunchCooperativeKernel@src/legacy.cu:25");
   CHECK(via("histogram") == "cudaLaunchKernel@src/legacy.cu:27");
-  CHECK(via("block_sum") == "<<<>>>@src/reduce.cu:35");  // fixture::block_sum<256><<<...>>>
+  CHECK(via("block_sum") == "<<<>>>@src/reduce.cu:35");      // fixture::block_sum<256><<<...>>>
   CHECK(via("external_kernel") == "<<<>>>@src/app.cpp:39");  // launched, defined elsewhere
 }
 
 TEST_CASE("scanner/fixture: CUDA API uses are counted in code only", "[scanner]") {
   const Inventory& inv = fixture();
-  const std::map<std::string, int> expected = {
-      {"cudaFree", 2},          {"cudaStreamSynchronize", 2}, {"cudaStream_t", 2},
-      {"cudaTextureObject_t", 2}, {"cuInit", 1},             {"cudaDeviceSynchronize", 1},
-      {"cudaError_t", 1},       {"cudaGetErrorString", 1},    {"cudaGetLastError", 1},
-      {"cudaLaunchCooperativeKernel", 1}, {"cudaLaunchKernel", 1}, {"cudaMalloc", 1},
-      {"cudaMallocManaged", 1}, {"cudaMemcpy", 1},            {"cudaMemcpyDeviceToDevice", 1},
-      {"cudaSuccess", 1}};
+  const std::map<std::string, int> expected = {{"cudaFree", 2},
+                                               {"cudaStreamSynchronize", 2},
+                                               {"cudaStream_t", 2},
+                                               {"cudaTextureObject_t", 2},
+                                               {"cuInit", 1},
+                                               {"cudaDeviceSynchronize", 1},
+                                               {"cudaError_t", 1},
+                                               {"cudaGetErrorString", 1},
+                                               {"cudaGetLastError", 1},
+                                               {"cudaLaunchCooperativeKernel", 1},
+                                               {"cudaLaunchKernel", 1},
+                                               {"cudaMalloc", 1},
+                                               {"cudaMallocManaged", 1},
+                                               {"cudaMemcpy", 1},
+                                               {"cudaMemcpyDeviceToDevice", 1},
+                                               {"cudaSuccess", 1}};
   std::map<std::string, int> actual;
   for (const ApiUse& a : inv.api) actual[a.name] = a.count;
   CHECK(actual == expected);
@@ -168,11 +177,11 @@ TEST_CASE("scanner/fixture: libraries from #include, CMake and code", "[scanner]
 TEST_CASE("scanner/fixture: hazards by rule, exactly", "[scanner]") {
   const Inventory& inv = fixture();
   const std::map<std::string, int> expected = {
-      {"bf16-type", 5},        {"launch-bounds", 1},  {"mask-32bit", 2},   {"warp32-shuffle", 1},
-      {"warp-shuffle", 1},     {"warp32-arith", 4},   {"fast-intrinsic", 2}, {"warp-vote", 1},
-      {"ballot-32bit", 1},     {"popc-ballot", 1},    {"managed-memory", 1}, {"fp8-type", 4},
-      {"mma", 10},             {"inline-ptx", 2},     {"cooperative-groups", 3},
-      {"texture-surface", 3},  {"fast-math-flag", 2}};
+      {"bf16-type", 5},     {"launch-bounds", 1}, {"mask-32bit", 2},         {"warp32-shuffle", 1},
+      {"warp-shuffle", 1},  {"warp32-arith", 4},  {"fast-intrinsic", 2},     {"warp-vote", 1},
+      {"ballot-32bit", 1},  {"popc-ballot", 1},   {"managed-memory", 1},     {"fp8-type", 4},
+      {"mma", 10},          {"inline-ptx", 2},    {"cooperative-groups", 3}, {"texture-surface", 3},
+      {"fast-math-flag", 2}};
   CHECK(findings_by_rule(inv) == expected);
   CHECK(inv.findings.size() == 44);
 
@@ -213,14 +222,15 @@ TEST_CASE("scanner/fixture: per-kernel hazards follow calls into __device__ func
   const Inventory& inv = fixture();
   const Kernel& block_sum = *inv.kernel("block_sum");
   CHECK(block_sum.calls == std::vector<std::string>{"lane_id", "warp_id", "warp_sum"});
-  CHECK(block_sum.hazards ==
-        std::map<std::string, int>{{"warp32-arith", 3}, {"warp32-shuffle", 1},
-                                   {"warp-shuffle", 1}});
+  CHECK(block_sum.hazards == std::map<std::string, int>{
+                                 {"warp32-arith", 3}, {"warp32-shuffle", 1}, {"warp-shuffle", 1}});
   CHECK(inv.kernel("mma_ptx")->hazards ==
         std::map<std::string, int>{{"inline-ptx", 2}, {"mma", 1}});
-  CHECK(inv.kernel("compact")->hazards ==
-        std::map<std::string, int>{{"warp-vote", 1}, {"ballot-32bit", 1}, {"mask-32bit", 1},
-                                   {"warp32-arith", 1}, {"popc-ballot", 1}});
+  CHECK(inv.kernel("compact")->hazards == std::map<std::string, int>{{"warp-vote", 1},
+                                                                     {"ballot-32bit", 1},
+                                                                     {"mask-32bit", 1},
+                                                                     {"warp32-arith", 1},
+                                                                     {"popc-ballot", 1}});
   CHECK(inv.kernel("histogram")->hazards.empty());
   CHECK(inv.kernel("smooth")->hazards ==
         std::map<std::string, int>{{"texture-surface", 2}, {"fast-intrinsic", 1}});
@@ -246,9 +256,9 @@ TEST_CASE("scanner/fixture: effort follows the documented rule", "[scanner][effo
   const Inventory& inv = fixture();
   // 2 + ceil(body lines / 25) + 5 per high, 2 per medium, 1 per low finding reached.
   const std::map<std::string, std::string> expected = {
-      {"scale", "4 S"},          {"axpy_bf16", "9 M"},  {"wmma_tile", "43 XL"},
-      {"quantize_fp8", "13 L"},  {"mma_ptx", "18 L"},   {"smooth", "9 M"},
-      {"histogram", "3 S"},      {"block_sum", "25 L"}, {"compact", "25 L"}};
+      {"scale", "4 S"},         {"axpy_bf16", "9 M"},  {"wmma_tile", "43 XL"},
+      {"quantize_fp8", "13 L"}, {"mma_ptx", "18 L"},   {"smooth", "9 M"},
+      {"histogram", "3 S"},     {"block_sum", "25 L"}, {"compact", "25 L"}};
   for (const Kernel& k : inv.kernels)
     CHECK(std::to_string(k.effort.points) + " " + k.effort.size == expected.at(k.name));
   // cuBLAS 3+1, cuBLASLt 3+1, cuFFT 3+0, NCCL 3+1, Thrust 3+1; AMD libraries 0.
@@ -333,8 +343,9 @@ __global__ void k(int* out) {
     CHECK(inv.count_findings("warp-vote") == 4);
   }
   SECTION("__launch_bounds__ of 256 or less is not flagged") {
-    const Inventory inv = scan_one("a.cu", "__global__ void __launch_bounds__(256, 2) k() {}\n"
-                                           "__global__ void __launch_bounds__(1024) j() {}\n");
+    const Inventory inv = scan_one("a.cu",
+                                   "__global__ void __launch_bounds__(256, 2) k() {}\n"
+                                   "__global__ void __launch_bounds__(1024) j() {}\n");
     CHECK(inv.count_findings("launch-bounds") == 1);
     CHECK(inv.kernels.size() == 2);
   }
@@ -353,6 +364,11 @@ struct Op { __device__ float operator()(float a) const { return a; } };
     for (const Kernel& k : inv.kernels) names.push_back(k.name);
     CHECK(names == std::vector<std::string>{"t", "c_kernel"});
     CHECK(inv.kernel("c_kernel")->signature == "extern \"C\" __global__ void c_kernel()");
+  }
+  SECTION("lexer trouble is a warning with file and line, except inside #if 0") {
+    const Inventory inv = scan_one("a.cu", "#if 0\nit's prose\n#endif\nconst char* s = \"open;\n");
+    REQUIRE(inv.warnings.size() == 1);
+    CHECK(inv.warnings[0] == Warning{"a.cu", 4, "unterminated string literal"});
   }
   SECTION("namespaces: nested, anonymous and closed") {
     const Inventory inv = scan_one("a.cu", R"(

@@ -44,6 +44,7 @@ struct ThreadContext {
   // store-to-load forwarding works in the thread loop.
   std::uint64_t next_xyz = 0;
   unsigned exited = 0;  // threads that have returned
+  std::uint64_t epoch = 0;  // changes on every fiber switch and when the block is aborted
   unsigned barrier_arrived = 0;
   unsigned collective_waiters = 0;  // lanes of the block waiting at warp collectives
   WarpState* warps = nullptr;

@@ -51,32 +51,6 @@ using DriveFn = void (*)(void* kernel);
 //! errors go to the stream and to the calling thread's last error).
 void launch(const LaunchSite& site, const LaunchConfig& config, void* kernel, DriveFn drive);
 
-//! Claims the next thread of the running block; false when every thread has started.
-inline bool begin_thread() noexcept {
-  ThreadContext& c = t_ctx;
-  const unsigned t = c.next_tid;
-  if (t >= c.nthreads) return false;
-  c.next_tid = t + 1;
-  c.tid = t;
-  std::uint64_t xyz = c.next_xyz;
-  const auto x = static_cast<unsigned>(xyz & 0xffffu);
-  ::threadIdx.x = x;
-  ::threadIdx.y = static_cast<unsigned>((xyz >> 16) & 0xffffu);
-  ::threadIdx.z = static_cast<unsigned>(xyz >> 32);
-  if (x + 1 != ::blockDim.x) [[likely]] {
-    xyz += 1;
-  } else {
-    xyz &= ~std::uint64_t{0xffff};  // x = 0
-    xyz += std::uint64_t{1} << 16;  // ++y
-    if (((xyz >> 16) & 0xffffu) == ::blockDim.y) {
-      xyz &= ~(std::uint64_t{0xffff} << 16);
-      xyz += std::uint64_t{1} << 32;  // ++z
-    }
-  }
-  c.next_xyz = xyz;
-  return true;
-}
-
 void end_thread_slow() noexcept;
 
 //! Bookkeeping when a thread returns; the slow path runs only while other threads wait (at a
@@ -91,15 +65,57 @@ inline void end_thread() noexcept {
 //! A thread left the kernel by an exception: the block was aborted, or kernel code threw.
 void thread_unwound() noexcept;
 
+//! Runs threads of the block until none is left to start. While no other fiber runs (the
+//! epoch is unchanged) the loop keeps its state in registers and only publishes it, so that
+//! consecutive threads do not wait on each other's stores; after a switch it reloads.
 template <class F>
 void drive(void* kernel) {
   F& f = *static_cast<F*>(kernel);
-  while (begin_thread()) {
-    try {
-      f();
-      end_thread();
-    } catch (...) {
-      thread_unwound();
+  ThreadContext& c = t_ctx;
+  for (;;) {
+    const std::uint64_t epoch = c.epoch;
+    unsigned t = c.next_tid;
+    const unsigned n = c.nthreads;
+    if (t >= n) return;
+    unsigned exited = c.exited;
+    std::uint64_t xyz = c.next_xyz;
+    const unsigned bx = ::blockDim.x, by = ::blockDim.y;
+    for (;;) {
+      const auto x = static_cast<unsigned>(xyz & 0xffffu);
+      ::threadIdx.x = x;
+      ::threadIdx.y = static_cast<unsigned>((xyz >> 16) & 0xffffu);
+      ::threadIdx.z = static_cast<unsigned>(xyz >> 32);
+      if (x + 1 != bx) [[likely]] {
+        xyz += 1;
+      } else {
+        xyz &= ~std::uint64_t{0xffff};  // x = 0
+        xyz += std::uint64_t{1} << 16;  // ++y
+        if (((xyz >> 16) & 0xffffu) == by) {
+          xyz &= ~(std::uint64_t{0xffff} << 16);
+          xyz += std::uint64_t{1} << 32;  // ++z
+        }
+      }
+      // Published before the call: a fiber that continues the loop while this thread waits
+      // starts from here.
+      c.tid = t;
+      c.next_tid = t + 1;
+      c.next_xyz = xyz;
+      try {
+        f();
+      } catch (...) {
+        thread_unwound();
+        break;
+      }
+      if (c.epoch != epoch) {  // this thread waited: other fibers moved the state on
+        end_thread();
+        break;
+      }
+      c.exited = ++exited;
+      if ((c.barrier_arrived | c.collective_waiters) != 0) [[unlikely]] {
+        end_thread_slow();
+        if (c.epoch != epoch) break;
+      }
+      if (++t >= n) return;
     }
   }
 }

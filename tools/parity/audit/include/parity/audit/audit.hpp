@@ -17,11 +17,11 @@ namespace parity::audit {
 enum AuditExit : int { kAuditClean = 0, kAuditFindings = 1, kAuditError = 2 };
 
 struct AuditOptions {
-  std::filesystem::path path;                  // file or folder to audit
-  std::optional<std::filesystem::path> suites; // nullopt: ./suites when it is a folder
-  bool json = false;                           // one JSON document instead of the text report
+  std::filesystem::path path;                     // file or folder to audit
+  std::optional<std::filesystem::path> suites;    // nullopt: ./suites when it is a folder
+  bool json = false;                              // one JSON document instead of the text report
   std::optional<std::filesystem::path> scaffold;  // write suite folders here
-  std::vector<std::string> kernels;            // scaffold only these (default: every kernel)
+  std::vector<std::string> kernels;               // scaffold only these (default: every kernel)
 };
 
 //! Scan + suite coverage + effort, without printing. Throws parity::Error on bad input.

@@ -27,8 +27,8 @@ inline constexpr int kLibraryWithCounterpart = 3;
 inline constexpr int kLibraryWithout = 15;
 inline constexpr int kUsesPerPoint = 10;
 
-int weight(Severity severity);           // high 5, medium 2, low 1
-std::string size_class(int points);      // S, M, L, XL
+int weight(Severity severity);       // high 5, medium 2, low 1
+std::string size_class(int points);  // S, M, L, XL
 
 //! Fills every Kernel::effort and the inventory's effort totals.
 void estimate(Inventory& inventory);

@@ -27,8 +27,8 @@ struct Param {
 };
 
 struct TemplateParam {
-  bool is_type = true;        // typename/class T, else a non-type parameter
-  std::string type;           // non-type: "int"; type parameters: "typename"
+  bool is_type = true;  // typename/class T, else a non-type parameter
+  std::string type;     // non-type: "int"; type parameters: "typename"
   std::string name;
   std::string default_value;  // "" when none
   bool pack = false;          // typename... Ts
@@ -43,18 +43,18 @@ struct Effort {
 
 struct Kernel {
   std::string name;
-  std::string scope;          // enclosing named namespaces, "a::b"; "" at global scope
+  std::string scope;  // enclosing named namespaces, "a::b"; "" at global scope
   std::string file;
-  int line = 0;               // line of the kernel's name
-  std::string signature;      // template header and declaration up to ')', whitespace normalised
+  int line = 0;           // line of the kernel's name
+  std::string signature;  // template header and declaration up to ')', whitespace normalised
   std::vector<TemplateParam> template_params;
   bool is_template = false;
   std::vector<Param> params;
-  int body_lines = 0;         // from the line of '{' to the line of '}', both counted
-  int launches = 0;           // launches of a kernel of this name anywhere in the code base
-  std::vector<std::string> calls;            // device functions reached from the body
-  std::map<std::string, int> hazards;        // rule id -> findings in the body and calls
-  std::vector<std::string> suites;           // suite folders that cover it
+  int body_lines = 0;              // from the line of '{' to the line of '}', both counted
+  int launches = 0;                // launches of a kernel of this name anywhere in the code base
+  std::vector<std::string> calls;  // device functions reached from the body
+  std::map<std::string, int> hazards;  // rule id -> findings in the body and calls
+  std::vector<std::string> suites;     // suite folders that cover it
   Effort effort;
   friend bool operator==(const Kernel&, const Kernel&) = default;
 };
@@ -88,13 +88,13 @@ struct LibraryUse {
   std::string id;  // a row of rules.hpp's library table
   int includes = 0;
   int cmake = 0;
-  int calls = 0;   // API calls / namespace uses in code
+  int calls = 0;                          // API calls / namespace uses in code
   std::vector<LibraryEvidence> evidence;  // the first few of each kind
   friend bool operator==(const LibraryUse&, const LibraryUse&) = default;
 };
 
 struct Finding {
-  std::string rule;      // a hazard rule id
+  std::string rule;  // a hazard rule id
   std::string file;
   int line = 0;
   std::string function;  // the enclosing __global__/__device__ function, "" outside them
@@ -119,9 +119,9 @@ struct Inventory {
   std::vector<LibraryUse> libraries;
   std::vector<Finding> findings;
   std::vector<Warning> warnings;
-  int effort_total = 0;      // kernels + libraries + unattributed findings
+  int effort_total = 0;  // kernels + libraries + unattributed findings
   int effort_libraries = 0;
-  int effort_other = 0;      // findings outside every kernel's reach (host code, build flags)
+  int effort_other = 0;  // findings outside every kernel's reach (host code, build flags)
   friend bool operator==(const Inventory&, const Inventory&) = default;
 
   int count_findings(const std::string& rule) const;

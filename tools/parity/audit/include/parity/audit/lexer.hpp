@@ -7,6 +7,7 @@
 
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace parity::audit {
@@ -15,10 +16,11 @@ enum class TokenKind { kIdentifier, kNumber, kString, kChar, kHeaderName, kPunct
 
 struct Token {
   TokenKind kind = TokenKind::kPunct;
-  std::string text;        // the spelling, line splices removed (literals keep quotes/prefix)
-  int line = 0;            // 1-based line of the first character in the original file
-  int column = 0;          // 1-based column (bytes) of the first character
-  bool directive = false;  // part of a preprocessor directive line, the '#' included
+  std::string text;              // the spelling, line splices removed (literals keep quotes/prefix)
+  int line = 0;                  // 1-based line of the first character in the original file
+  int column = 0;                // 1-based column (bytes) of the first character
+  bool directive = false;        // part of a preprocessor directive line, the '#' included
+  bool directive_start = false;  // the '#' that begins a directive (not a # or ## inside one)
 
   bool is(TokenKind k, std::string_view t) const { return kind == k && text == t; }
   bool is_punct(std::string_view t) const { return is(TokenKind::kPunct, t); }
@@ -42,7 +44,9 @@ LexResult lex(std::string_view source);
 
 //! Drops the tokens of `#if 0` ... `#endif` blocks (up to a matching #else/#elif, whose branch is
 //! kept), directives included: the one conditional whose outcome is known without a preprocessor.
-std::vector<Token> drop_disabled_blocks(std::vector<Token> tokens);
+//! `dropped`, when given, receives the first and last line of each dropped block.
+std::vector<Token> drop_disabled_blocks(std::vector<Token> tokens,
+                                        std::vector<std::pair<int, int>>* dropped = nullptr);
 
 //! The value of an integer literal token (decimal, hex, octal, binary; digit separators and
 //! u/l suffixes allowed), or -1 when it is not one.

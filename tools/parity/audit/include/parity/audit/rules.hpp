@@ -39,8 +39,8 @@ std::string_view name(Vendor vendor);  // "NVIDIA", "AMD"
 //! - code: an identifier starting with one of `api_prefixes` followed by '(' (a call), or one of
 //!   `namespaces` followed by '::'.
 struct LibraryInfo {
-  std::string_view id;                             // "cublas"
-  std::string_view name;                           // "cuBLAS"
+  std::string_view id;    // "cublas"
+  std::string_view name;  // "cuBLAS"
   Vendor vendor;
   std::span<const std::string_view> headers;       // "cublas_v2.h", "cudnn*", "thrust/"
   std::span<const std::string_view> cmake_names;   // "CUDA::cublas", "cublas"
