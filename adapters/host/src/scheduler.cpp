@@ -299,7 +299,8 @@ void finish_block(Worker& w) {
       w.launch->fail(Status::kLaunchFailure, std::string("kernel '") + w.launch->site.kernel +
                                                  "' (launched at " + w.launch->site.file + ":" +
                                                  std::to_string(w.launch->site.line) +
-                                                 "): " + report);
+                                                 "): " + report,
+                     w.block_linear);
     }
   }
 }
@@ -503,11 +504,12 @@ std::string thread_text(const uint3& idx) {
          ")";
 }
 
-void Launch::fail(Status s, std::string text) {
+void Launch::fail(Status s, std::string text, std::uint64_t block_linear) {
   std::lock_guard lock(mutex);
-  if (status == Status::kSuccess) {
+  if (status == Status::kSuccess || block_linear < failed_block) {
     status = s;
     message = std::move(text);
+    failed_block = block_linear;
   }
   failed.store(true, std::memory_order_relaxed);
 }
@@ -521,7 +523,8 @@ void abort_block_nothrow(Worker& w, Status status, const std::string& message) n
     const Launch& l = *w.launch;
     w.launch->fail(status, std::string("kernel '") + l.site.kernel + "' (launched at " +
                                l.site.file + ":" + std::to_string(l.site.line) +
-                               ") failed in block " + thread_text(::blockIdx) + ": " + message);
+                               ") failed in block " + thread_text(::blockIdx) + ": " + message,
+                     w.block_linear);
   } catch (...) {
     w.launch->failed.store(true);
   }

@@ -317,8 +317,7 @@ std::vector<Token> drop_disabled_blocks(std::vector<Token> tokens,
         ++k;
       }
       if (dropped != nullptr) {
-        const int last = k < tokens.size() ? tokens[k].line : tokens.back().line;
-        dropped->emplace_back(tokens[i].line, last);
+        dropped->emplace_back(tokens[i].line, tokens[k - 1].line);  // k > i: '#', "if", "0"
       }
       i = k;
       continue;
