@@ -267,6 +267,7 @@ void setup_block(Worker& w, std::uint64_t b) {
   c.next_tid = 0;
   c.next_xyz = 0;
   c.collective_waiters = 0;
+  c.loop_fast = false;
   c.exited = 0;
   c.barrier_arrived = 0;
   const unsigned ws = static_cast<unsigned>(l.warp_size);
@@ -296,10 +297,10 @@ void finish_block(Worker& w) {
   if (w.launch->race && !w.aborted) {
     std::string report = race_take_report(w);
     if (!report.empty()) {
-      w.launch->fail(Status::kLaunchFailure, std::string("kernel '") + w.launch->site.kernel +
-                                                 "' (launched at " + w.launch->site.file + ":" +
-                                                 std::to_string(w.launch->site.line) +
-                                                 "): " + report,
+      w.launch->fail(Status::kLaunchFailure,
+                     std::string("kernel '") + w.launch->site.kernel + "' (launched at " +
+                         w.launch->site.file + ":" + std::to_string(w.launch->site.line) +
+                         "): " + report,
                      w.block_linear);
     }
   }
@@ -521,10 +522,11 @@ void abort_block_nothrow(Worker& w, Status status, const std::string& message) n
   ++c.epoch;  // thread loops must reload: no thread is left to start
   try {
     const Launch& l = *w.launch;
-    w.launch->fail(status, std::string("kernel '") + l.site.kernel + "' (launched at " +
-                               l.site.file + ":" + std::to_string(l.site.line) +
-                               ") failed in block " + thread_text(::blockIdx) + ": " + message,
-                     w.block_linear);
+    w.launch->fail(status,
+                   std::string("kernel '") + l.site.kernel + "' (launched at " + l.site.file + ":" +
+                       std::to_string(l.site.line) + ") failed in block " +
+                       thread_text(::blockIdx) + ": " + message,
+                   w.block_linear);
   } catch (...) {
     w.launch->failed.store(true);
   }
@@ -582,6 +584,7 @@ void end_thread_slow() noexcept {
 }
 
 void thread_unwound() noexcept {
+  sync_loop_state();
   ThreadContext& c = t_ctx;
   Worker& w = *static_cast<Worker*>(c.worker);
   try {
@@ -634,6 +637,7 @@ namespace {
 }  // namespace
 
 int barrier(BarrierOp op, int predicate, std::source_location where) {
+  sync_loop_state();
   ThreadContext& c = t_ctx;
   if (!c.in_kernel || c.exited != 0) [[unlikely]]
     barrier_after_exit(where);
@@ -680,6 +684,7 @@ int barrier(BarrierOp op, int predicate, std::source_location where) {
 }
 
 void trap(std::source_location where) {
+  sync_loop_state();
   ThreadContext& c = t_ctx;
   if (!c.in_kernel) {
     std::fprintf(stderr, "parity-simt: __trap() outside a kernel at %s:%u\n", where.file_name(),

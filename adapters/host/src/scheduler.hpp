@@ -64,8 +64,8 @@ struct Launch {
   std::string message;
   std::uint64_t failed_block = ~std::uint64_t{0};
 
-  //! Records a failure of block `block_linear`; no further block starts. Of the blocks that fail, the
-  //! lowest-numbered one is reported, so the message does not depend on thread timing when
+  //! Records a failure of block `block_linear`; no further block starts. Of the blocks that fail,
+  //! the lowest-numbered one is reported, so the message does not depend on thread timing when
   //! every block fails the same way.
   void fail(Status s, std::string text, std::uint64_t block_linear);
 };

@@ -307,6 +307,7 @@ std::string resolve_warp(Worker& w, unsigned warp_index) {
 }
 
 void warp_collective(WarpCall& call) {
+  sync_loop_state();
   ThreadContext& c = t_ctx;
   if (!c.in_kernel) {
     std::fprintf(stderr, "parity-simt: %s called outside a kernel at %s:%u\n",

@@ -43,8 +43,13 @@ struct ThreadContext {
   // Its threadIdx packed x | y << 16 | z << 32: one word, stored and reloaded whole, so that
   // store-to-load forwarding works in the thread loop.
   std::uint64_t next_xyz = 0;
-  unsigned exited = 0;  // threads that have returned
+  unsigned exited = 0;      // threads that have returned
   std::uint64_t epoch = 0;  // changes on every fiber switch and when the block is aborted
+  // The 1-D thread loop (see drive()) keeps tid / next_tid / exited in registers; while
+  // loop_fast is set they are derived from threadIdx.x and these, by sync_loop_state().
+  bool loop_fast = false;
+  unsigned loop_base_tid = 0;
+  unsigned loop_base_exited = 0;
   unsigned barrier_arrived = 0;
   unsigned collective_waiters = 0;  // lanes of the block waiting at warp collectives
   WarpState* warps = nullptr;
@@ -69,3 +74,21 @@ extern constinit thread_local uint3 blockIdx __attribute__((tls_model("initial-e
 extern constinit thread_local dim3 blockDim __attribute__((tls_model("initial-exec")));
 extern constinit thread_local dim3 gridDim __attribute__((tls_model("initial-exec")));
 extern constinit thread_local int warpSize __attribute__((tls_model("initial-exec")));
+
+namespace parity::simt::detail {
+
+//! Brings tid, next_tid and exited up to date when the 1-D thread loop kept them in registers.
+//! Everything that reads them on behalf of the running thread (waits, lane ids, unwinding)
+//! calls this first. In that loop every earlier thread has returned without waiting.
+inline void sync_loop_state() noexcept {
+  ThreadContext& c = t_ctx;
+  if (!c.loop_fast) return;
+  c.loop_fast = false;
+  const unsigned tid = ::threadIdx.x;
+  c.tid = tid;
+  c.next_tid = tid + 1;
+  c.next_xyz = tid + 1;
+  c.exited = c.loop_base_exited + (tid - c.loop_base_tid);
+}
+
+}  // namespace parity::simt::detail

@@ -17,7 +17,10 @@ class thread_block {
   void sync(std::source_location where = std::source_location::current()) const {
     ::parity::simt::detail::barrier(::parity::simt::detail::BarrierOp::kSync, 0, where);
   }
-  static unsigned thread_rank() { return ::parity::simt::detail::t_ctx.tid; }
+  static unsigned thread_rank() {
+    ::parity::simt::detail::sync_loop_state();
+    return ::parity::simt::detail::t_ctx.tid;
+  }
   static unsigned size() { return ::blockDim.x * ::blockDim.y * ::blockDim.z; }
   static unsigned num_threads() { return size(); }
   static dim3 group_index() { return ::blockIdx; }
@@ -40,7 +43,7 @@ class thread_block_tile {
   static constexpr unsigned size() { return N; }
   static constexpr unsigned num_threads() { return N; }
   unsigned thread_rank() const { return ::parity::simt::detail::lane_id() & (N - 1); }
-  unsigned meta_group_rank() const { return ::parity::simt::detail::t_ctx.tid / N; }
+  unsigned meta_group_rank() const { return thread_block::thread_rank() / N; }
   unsigned meta_group_size() const { return (thread_block::size() + N - 1) / N; }
 
   void sync(std::source_location where = std::source_location::current()) const {

@@ -77,6 +77,44 @@ void drive(void* kernel) {
     unsigned t = c.next_tid;
     const unsigned n = c.nthreads;
     if (t >= n) return;
+    if (::blockDim.y == 1 && ::blockDim.z == 1 && !c.race_active) {
+      // 1-D blocks: only threadIdx.x changes from thread to thread; the rest of the loop state
+      // is derived on demand (sync_loop_state), so the loop is a kernel call and a store.
+      c.loop_base_tid = t;
+      c.loop_base_exited = c.exited;
+      c.loop_fast = true;
+      ::threadIdx.y = 0;
+      ::threadIdx.z = 0;
+      bool left = false;
+      for (; t < n; ++t) {
+        ::threadIdx.x = t;
+        try {
+          f();
+        } catch (...) {
+          thread_unwound();
+          left = true;
+          break;
+        }
+        // The thread waited, or something synced the loop state (a barrier it released, a
+        // lane id), or other threads wait (its return needs the exit checks): continue on the
+        // state in memory.
+        if (c.epoch != epoch || !c.loop_fast || (c.barrier_arrived | c.collective_waiters) != 0)
+            [[unlikely]] {
+          sync_loop_state();
+          end_thread();
+          left = true;
+          break;
+        }
+      }
+      if (left) continue;
+      // Every thread returned while no thread waited: no exit checks were due.
+      c.loop_fast = false;
+      c.exited = c.loop_base_exited + (n - c.loop_base_tid);
+      c.tid = n - 1;
+      c.next_tid = n;
+      c.next_xyz = n;
+      return;
+    }
     unsigned exited = c.exited;
     std::uint64_t xyz = c.next_xyz;
     const unsigned bx = ::blockDim.x, by = ::blockDim.y;
@@ -131,8 +169,15 @@ void launch_kernel(const LaunchSite& site, const LaunchConfig& config, Body&& bo
 }  // namespace detail
 }  // namespace parity::simt
 
+// Whether this translation unit has race-mode instrumentation (-fsanitize=thread, see
+// parity_add_emulated_library(... RACE_CHECK)); recorded in every launch site.
 #if defined(__SANITIZE_THREAD__)
 #define PARITY_SIMT_INSTRUMENTED true
-#else
+#elif defined(__has_feature)
+#if __has_feature(thread_sanitizer)
+#define PARITY_SIMT_INSTRUMENTED true
+#endif
+#endif
+#ifndef PARITY_SIMT_INSTRUMENTED
 #define PARITY_SIMT_INSTRUMENTED false
 #endif

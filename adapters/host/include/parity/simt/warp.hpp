@@ -103,6 +103,7 @@ T reduce(WarpOp op, std::uint64_t mask, T value, const std::source_location& whe
 
 //! The calling lane's index in its warp.
 inline unsigned lane_id() {
+  sync_loop_state();
   return t_ctx.tid & static_cast<unsigned>(::warpSize - 1);
 }
 
