@@ -1,4 +1,5 @@
-# parity_discover_tests(<target> PREFIX <prefix> [LABELS <label>...] [ARGS <arg>...])
+# parity_discover_tests(<target> PREFIX <prefix> [LABELS <label>...] [ARGS <arg>...]
+#                       [RESOURCE_GROUPS <groups>])
 #
 # Registers every Catch2 test case of <target> with CTest after each build, like Catch2's
 # catch_discover_tests, and also turns each case's Catch2 tags into CTest labels ([f16] -> f16),
@@ -33,21 +34,24 @@ if(CMAKE_SCRIPT_MODE_FILE)
         "add_test([==[${PREFIX}${name}]==] [==[${EXE}]==] [==[${spec}]==] ${ARGS})\n"
         "set_tests_properties([==[${PREFIX}${name}]==] PROPERTIES SKIP_RETURN_CODE 4 "
         "LABELS [==[${labels_escaped}]==])\n")
+      if(RESOURCE_GROUPS)  # e.g. "gpus:1": CTest resource allocation (parity devices)
+        string(APPEND script "set_tests_properties([==[${PREFIX}${name}]==] PROPERTIES "
+                             "RESOURCE_GROUPS [==[${RESOURCE_GROUPS}]==])\n")
+      endif()
     endforeach()
   endif()
   file(WRITE "${OUT}" "${script}")
   return()
 endif()
 
-set(PARITY_DISCOVER_TESTS_SCRIPT ${CMAKE_CURRENT_LIST_FILE})
-
 function(parity_discover_tests target)
-  cmake_parse_arguments(PARSE_ARGV 1 arg "" "PREFIX" "LABELS;ARGS")
+  cmake_parse_arguments(PARSE_ARGV 1 arg "" "PREFIX;RESOURCE_GROUPS" "LABELS;ARGS")
   set(out ${CMAKE_CURRENT_BINARY_DIR}/${target}_tests.cmake)
   add_custom_command(TARGET ${target} POST_BUILD BYPRODUCTS ${out}
     COMMAND ${CMAKE_COMMAND} -DEXE=$<TARGET_FILE:${target}> "-DPREFIX=${arg_PREFIX}"
             "-DLABELS=${arg_LABELS}" "-DARGS=${arg_ARGS}" -DOUT=${out}
-            -P ${PARITY_DISCOVER_TESTS_SCRIPT}
+            "-DRESOURCE_GROUPS=${arg_RESOURCE_GROUPS}"
+            -P ${CMAKE_CURRENT_FUNCTION_LIST_FILE}
     VERBATIM)
   set_property(DIRECTORY APPEND PROPERTY TEST_INCLUDE_FILES ${out})
 endfunction()

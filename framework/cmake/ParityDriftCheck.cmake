@@ -4,6 +4,7 @@
 # against its approved golden with `parity diff` (the policy stored in the golden judges): the
 # approved goldens are still what the original computes. A case without an approved golden, or
 # an approved golden no case produces any more, is drift too.
+cmake_minimum_required(VERSION 3.25)  # script mode starts with old policies: if(IN_LIST) is new
 file(REMOVE_RECURSE "${STAGING}")
 execute_process(COMMAND ${EXE} --parity-mode capture --staging-dir ${STAGING}
                 RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)

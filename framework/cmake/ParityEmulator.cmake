@@ -25,9 +25,10 @@ function(parity_add_emulated_library target)
   if(NOT arg_SOURCES)
     message(FATAL_ERROR "parity_add_emulated_library(${target}): no SOURCES")
   endif()
-  if(NOT TARGET parity_simt_rewrite)
-    message(FATAL_ERROR "parity_add_emulated_library(${target}): the host emulator "
-                        "(adapters/host) must be added before this call")
+  if(NOT TARGET parity::simt_rewrite)
+    message(FATAL_ERROR "parity_add_emulated_library(${target}): the host emulator is not "
+                        "defined yet: call find_package(parity) (or add parity's source tree) "
+                        "before this call")
   endif()
 
   set(out_dir "${CMAKE_CURRENT_BINARY_DIR}/${target}.simt")
@@ -44,8 +45,8 @@ function(parity_add_emulated_library target)
     endif()
     add_custom_command(
       OUTPUT "${out}"
-      COMMAND parity_simt_rewrite --dialect ${arg_DIALECT} --input "${abs}" --output "${out}"
-      DEPENDS "${abs}" parity_simt_rewrite
+      COMMAND parity::simt_rewrite --dialect ${arg_DIALECT} --input "${abs}" --output "${out}"
+      DEPENDS "${abs}" parity::simt_rewrite
       COMMENT "parity-simt: rewriting ${name} for the host emulator (${arg_DIALECT})"
       VERBATIM)
     list(APPEND generated "${out}")
@@ -56,7 +57,7 @@ function(parity_add_emulated_library target)
   add_library(${target} STATIC ${generated})
   # Quoted includes of the originals resolve against their own folders.
   target_include_directories(${target} PRIVATE ${source_dirs} ${arg_INCLUDES})
-  target_link_libraries(${target} PRIVATE parity_simt_standins PUBLIC parity::simt ${arg_LINK})
+  target_link_libraries(${target} PRIVATE parity::simt_standins PUBLIC parity::simt ${arg_LINK})
   target_compile_definitions(${target} PRIVATE ${arg_DEFINITIONS})
   parity_target_defaults(${target})
   # Not position-independent: the initial-exec TLS of threadIdx & co. stays a single load.

@@ -1,0 +1,16 @@
+// The CUDA original.
+#include <cuda_runtime.h>
+
+#include "scale.hpp"
+
+__global__ void scale_kernel(float alpha, const float* __restrict__ x, float* __restrict__ y,
+                             int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) y[i] = alpha * x[i];
+}
+
+void launch_scale(parity::Stream stream, float alpha, const float* x, float* y, int n) {
+  const int block = 256;
+  const int grid = (n + block - 1) / block;
+  scale_kernel<<<grid, block, 0, parity::native_handle<cudaStream_t>(stream)>>>(alpha, x, y, n);
+}
