@@ -4,9 +4,12 @@
 #include <catch2/catch_session.hpp>
 #include <catch2/catch_test_case_info.hpp>
 #include <catch2/catch_test_macros.hpp>
+#include <catch2/interfaces/catch_interfaces_registry_hub.hpp>
+#include <catch2/interfaces/catch_interfaces_testcase.hpp>
 #include <catch2/reporters/catch_reporter_event_listener.hpp>
 #include <catch2/reporters/catch_reporter_registrars.hpp>
 
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -14,6 +17,7 @@
 
 #include "parity/case.hpp"
 #include "parity/error.hpp"
+#include "parity/golden_schema.hpp"
 #include "parity/suite_defaults.hpp"
 
 namespace {
@@ -97,7 +101,11 @@ class ParityListener final : public Catch::EventListenerBase {
       summary["device"] = {{"name", r.device.device_name},
                            {"architecture", r.device.architecture},
                            {"warp_size", r.device.warp_size},
+                           {"index", r.device.device_index},
                            {"runtime_version", r.device.runtime_version}};
+    // The GPU CTest's resource allocation gave this test (`parity devices --ctest-resource-spec`).
+    if (const char* gpus = std::getenv("CTEST_RESOURCE_GROUP_0_GPUS"); gpus && *gpus)
+      summary["ctest_resource_gpus"] = gpus;
     std::error_code ec;
     if (r.config.summary_file.has_parent_path())
       std::filesystem::create_directories(r.config.summary_file.parent_path(), ec);
@@ -106,6 +114,36 @@ class ParityListener final : public Catch::EventListenerBase {
     if (!out) std::cerr << "parity: cannot write the run summary " << r.config.summary_file << "\n";
   }
 };
+
+// `--parity-list-goldens`: the golden file of every case, registered or hidden, so that
+// `parity golden prune` knows which goldens a test still refers to.
+int list_goldens(const parity::RunConfig& config) {
+  nlohmann::json cases = nlohmann::json::array();
+  for (const Catch::TestCaseInfo* info :
+       Catch::getRegistryHub().getTestCaseRegistry().getAllInfos()) {
+    nlohmann::json entry{{"name", info->name}, {"tags", nlohmann::json::array()}};
+    for (const Catch::Tag& tag : info->tags)
+      entry["tags"].push_back(std::string(tag.original.data(), tag.original.size()));
+    // The rule of Case::relative_path: a leading "<suite>/" of the case name is the folder.
+    std::string_view name = info->name;
+    const std::string prefix = config.suite + "/";
+    if (name.size() > prefix.size() && name.starts_with(prefix)) name.remove_prefix(prefix.size());
+    try {
+      entry["golden"] = parity::golden_relative_path(config.suite, name).generic_string();
+    } catch (const parity::Error& e) {
+      entry["golden"] = nullptr;
+      entry["error"] = e.what();
+    }
+    cases.push_back(std::move(entry));
+  }
+  const nlohmann::json listing{{"suite", config.suite},
+                               {"backend", config.backend},
+                               {"golden_dir", config.golden_dir.generic_string()},
+                               {"staging_dir", config.staging_dir.generic_string()},
+                               {"cases", std::move(cases)}};
+  std::cout << listing.dump(2) << "\n";
+  return std::cout ? 0 : 2;
+}
 
 }  // namespace
 
@@ -148,6 +186,7 @@ int main(int argc, char** argv) {
   Catch::Session session;
   std::string mode, golden, staging, results, overrides, summary, backend;
   int repeat = 0;
+  bool list_golden_files = false;
   using Catch::Clara::Opt;
   auto cli = session.cli() |
              Opt(mode, "capture|verify|record")["--parity-mode"](
@@ -158,7 +197,9 @@ int main(int argc, char** argv) {
              Opt(overrides, "file")["--parity-overrides"]("parity: tolerance overrides (TOML)") |
              Opt(summary, "file")["--parity-summary"]("parity: write a JSON run summary") |
              Opt(backend, "name")["--backend"]("parity: backend to run on") |
-             Opt(repeat, "n")["--parity-repeat"]("parity: capture runs per case (envelope)");
+             Opt(repeat, "n")["--parity-repeat"]("parity: capture runs per case (envelope)") |
+             Opt(list_golden_files)["--parity-list-goldens"](
+                 "parity: print every case's golden file as JSON and exit");
   session.cli(cli);
   if (int rc = session.applyCommandLine(argc, argv); rc != 0) return rc;
 
@@ -190,6 +231,7 @@ int main(int argc, char** argv) {
     return 2;
   }
 
+  if (list_golden_files) return list_goldens(config);
   int result = session.run();
   if (run().finish_failures && result == 0) result = 1;
   return result;

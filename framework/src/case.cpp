@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "parity/error.hpp"
+#include "parity/error_map.hpp"
 #include "parity/float_format.hpp"
 #include "parity/golden_writer.hpp"
 #include "parity/manifest.hpp"
@@ -174,6 +175,34 @@ CaseTensor& Case::input(std::string name, DType dtype, Shape shape,
   return t;
 }
 
+CaseTensor& Case::input(std::string name, const TensorView& values) {
+  check_tensor_name(name);
+  if (!values.is_contiguous())
+    throw UsageError("input '" + name + "': constructed input values must be contiguous");
+  CaseTensor& t = tensors_.emplace_back();
+  t.name = std::move(name);
+  t.host = Tensor(values.dtype(), values.shape());
+  if (t.host.nbytes()) std::memcpy(t.host.data(), values.data(), t.host.nbytes());
+  if (config_.mode != Mode::kCapture) {
+    const auto& g = golden();
+    if (!g.find("inputs/" + t.name))
+      throw GoldenError("golden " + g.path().string() + " has no input '" + t.name +
+                        "'; the test declares " + describe_tensor(values.dtype(), values.shape()) +
+                        ". Re-capture the case.");
+    const Tensor stored = g.read("inputs/" + t.name);
+    if (stored.dtype() != t.host.dtype() || stored.shape() != t.host.shape() ||
+        (t.host.nbytes() && std::memcmp(stored.data(), t.host.data(), t.host.nbytes()) != 0))
+      throw GoldenError("input '" + t.name + "' of case '" + name_ +
+                        "' is not what the golden holds (" + g.path().string() +
+                        "): the test constructs other values than at capture. Re-capture the "
+                        "case.");
+  }
+  t.device = backend_.allocate(std::max<std::size_t>(t.host.nbytes(), 1));
+  if (t.host.nbytes())
+    backend_.upload(t.device.get(), t.host.data(), t.host.nbytes(), stream());
+  return t;
+}
+
 CaseTensor& Case::output(std::string name, DType dtype, Shape shape) {
   check_tensor_name(name);
   for (const auto& existing : tensors_)
@@ -307,6 +336,8 @@ std::optional<Verdict> Case::check(CaseTensor& out, Policy policy, const CheckOp
   Verdict verdict = compare(golden_tensor.view(), out.host.view(), policy, copts);
   to_json(record.verdict, verdict);
   record.passed = verdict.passed;
+  if (verdict.bitwise_equal != verdict.count)
+    record.error_map = error_map(golden_tensor.view(), out.host.view());
   outputs_.push_back(record);
   if (!verdict.passed)
     fail("case '" + name_ + "' output '" + out.name + "' differs from its golden (" +
@@ -413,6 +444,7 @@ nlohmann::json Case::summary() const {
   for (const auto& o : outputs_) {
     nlohmann::json oj{{"name", o.name}, {"passed", o.passed}, {"verdict", o.verdict}};
     if (!o.error.empty()) oj["error"] = o.error;
+    if (!o.error_map.is_null()) oj["error_map"] = o.error_map;
     outs.push_back(std::move(oj));
   }
   j["outputs"] = std::move(outs);

@@ -11,6 +11,7 @@
 #include "parity/golden_reader.hpp"
 #include "parity/manifest.hpp"
 #include "parity/tolerance_overrides.hpp"
+#include "suite_index.hpp"
 
 namespace parity::cli {
 namespace {
@@ -35,6 +36,12 @@ int approve(const ApproveOptions& o) {
   const fs::path staging(o.staging), golden(o.golden);
   if (!fs::is_directory(staging))
     throw UsageError("staging folder '" + o.staging + "' does not exist: capture first");
+  if (folder_contains(staging, golden) || folder_contains(golden, staging))
+    throw UsageError("--staging '" + o.staging + "' and --golden '" + o.golden + "' are the " +
+                     (canonical_folder(staging) == canonical_folder(golden)
+                          ? "same folder"
+                          : "one inside the other") +
+                     ": approving would move goldens onto themselves");
   fs::create_directories(golden);
   const fs::path manifest_file = golden / Manifest::kFileName;
   Manifest manifest = fs::exists(manifest_file) ? Manifest::load(manifest_file) : Manifest{};
@@ -44,14 +51,22 @@ int approve(const ApproveOptions& o) {
     if (entry.is_regular_file() && entry.path().extension() == ".h5")
       staged.push_back(fs::relative(entry.path(), staging).generic_string());
   std::sort(staged.begin(), staged.end());
+  auto selected = [&](const std::string& rel) {
+    const std::string id = rel.substr(0, rel.size() - 3);  // without ".h5"
+    return o.cases.empty() || std::any_of(o.cases.begin(), o.cases.end(),
+                                          [&](const auto& p) { return glob_match(p, id); });
+  };
+  // Before anything moves: every selected file must be a readable golden, not a result file.
+  for (const auto& rel : staged) {
+    if (!selected(rel)) continue;
+    if (GoldenReader::open(staging / rel).provenance().kind != FileKind::kGolden)
+      throw UsageError("staged file " + (staging / rel).string() + " is a result file (record " +
+                       "mode), not a golden: stage goldens with `parity golden capture`");
+  }
 
   int approved = 0, refused = 0;
   for (const auto& rel : staged) {
-    const std::string id = rel.substr(0, rel.size() - 3);  // without ".h5"
-    if (!o.cases.empty() && std::none_of(o.cases.begin(), o.cases.end(), [&](const auto& p) {
-          return glob_match(p, id);
-        }))
-      continue;
+    if (!selected(rel)) continue;
     const fs::path from = staging / rel, to = golden / rel;
     const GoldenReader candidate = GoldenReader::open(from);
     candidate.verify_all();  // never approve a file that does not read back intact

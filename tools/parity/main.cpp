@@ -6,6 +6,8 @@
 #include "commands.hpp"
 #include "parity/error.hpp"
 #include "parity/provenance.hpp"
+#include "report_command.hpp"
+#include "workflow_commands.hpp"
 
 namespace parity::cli {
 
@@ -31,12 +33,19 @@ int main(int argc, char** argv) {
   app.require_subcommand(1);
   int exit_code = kExitOk;
   add_diff_command(app, exit_code);
-  CLI::App* golden = app.add_subcommand("golden", "Inspect and check golden files");
+  CLI::App* golden =
+      app.add_subcommand("golden", "Capture, compare, approve, verify and check golden files");
   golden->require_subcommand(1);
   add_golden_show_command(*golden, exit_code);
   add_golden_check_command(*golden, exit_code);
+  add_golden_capture_command(*golden, exit_code);
+  add_golden_diff_command(*golden, exit_code);
   add_golden_approve_command(*golden, exit_code);
+  add_golden_verify_command(*golden, exit_code);
+  add_golden_prune_command(*golden, exit_code);
   add_audit_command(app, exit_code);
+  add_report_command(app, exit_code);
+  add_devices_command(app, exit_code);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

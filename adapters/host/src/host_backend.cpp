@@ -4,16 +4,23 @@
 //                PARITY_SIMT_HIP_WARP_SIZE=32.
 // Memory is 256-byte aligned host memory, the stream is an emulator stream (what cudaStream_t /
 // hipStream_t point to in the stand-ins), and launches run synchronously.
+// Devices: one by default, whatever PARITY_DEVICE or CTest select (they name GPUs, and host tests
+// must not skip because of them). PARITY_HOST_DEVICES=N makes the backend report N identical
+// emulated devices, so that CTest resource allocation (`parity devices --ctest-resource-spec`)
+// can be exercised without a GPU: the device is then chosen like on a GPU backend (PARITY_DEVICE,
+// else CTEST_RESOURCE_GROUP_0_GPUS, else 0), must exist, and is only recorded (device_index).
 #include <unistd.h>
 
 #include <chrono>
 #include <cstdlib>
 #include <cstring>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "parity/backend.hpp"
 #include "parity/error.hpp"
+#include "parity/gpu/device_selection.hpp"
 #include "parity/simt/runtime_api.hpp"
 
 #ifndef PARITY_HOST_COMPILER
@@ -30,6 +37,20 @@ int hip_warp_size_setting() {
   return 64;
 }
 
+//! PARITY_HOST_DEVICES, or nullopt when unset; throws UsageError for anything but a whole
+//! number 1..1024.
+std::optional<int> host_device_count() {
+  const char* env = std::getenv("PARITY_HOST_DEVICES");
+  if (env == nullptr || *env == '\0') return std::nullopt;
+  char* end = nullptr;
+  const long count = std::strtol(env, &end, 10);
+  if (*end != '\0' || count < 1 || count > 1024)
+    throw UsageError("PARITY_HOST_DEVICES='" + std::string(env) +
+                     "' must be a whole number from 1 to 1024: how many emulated devices the "
+                     "host backend reports");
+  return static_cast<int>(count);
+}
+
 class HostBackend final : public Backend {
  public:
   HostBackend(std::string name, simt::Dialect dialect, int warp_size)
@@ -43,7 +64,15 @@ class HostBackend final : public Backend {
 
   std::string_view name() const override { return name_; }
 
-  Availability availability() override { return {true, ""}; }
+  Availability availability() override {
+    const std::optional<int> count = host_device_count();
+    if (count && device_.ordinal >= *count)
+      return {false, "no " + name_ + " device " + std::to_string(device_.ordinal) + ": " +
+                         device_.source +
+                         " selects it, but PARITY_HOST_DEVICES=" + std::to_string(*count) +
+                         " emulates " + std::to_string(*count) + " device(s)"};
+    return {true, ""};
+  }
 
   DeviceInfo device_info() override {
     DeviceInfo info;
@@ -52,7 +81,7 @@ class HostBackend final : public Backend {
                        std::to_string(simt::worker_count()) + " worker threads)";
     info.architecture = "cpu";
     info.warp_size = warp_size_;
-    info.device_index = 0;
+    info.device_index = host_device_count() ? device_.ordinal : 0;
     info.driver_version = "";
     info.runtime_version = simt::runtime_version();
     const long pages = sysconf(_SC_PHYS_PAGES), page_size = sysconf(_SC_PAGE_SIZE);
@@ -112,6 +141,7 @@ class HostBackend final : public Backend {
   std::string name_;
   simt::Dialect dialect_;
   int warp_size_;
+  gpu::DeviceSelection device_ = gpu::select_device();
   simt::StreamState* stream_;
 };
 

@@ -25,6 +25,7 @@
 
 #include "parity/backend.hpp"
 #include "parity/compare.hpp"
+#include "parity/error.hpp"
 #include "parity/golden_reader.hpp"
 #include "parity/policy.hpp"
 #include "parity/rng.hpp"
@@ -88,6 +89,7 @@ struct OutputRecord {
   nlohmann::json verdict;  // null in capture mode
   bool passed = true;
   std::string error;       // set when the output could not be judged at all
+  nlohmann::json error_map;  // where it differs (parity/error_map.hpp); null when bit-identical
 };
 
 class Case {
@@ -112,6 +114,19 @@ class Case {
   template <class T>
   TensorRef<T> input(std::string name, Shape shape, const Distribution& distribution) {
     return TensorRef<T>(&input(std::move(name), dtype_of<T>, std::move(shape), distribution));
+  }
+  //! An input with values the test constructs (edge cases: rounding ties, overflow boundaries,
+  //! NaN payloads). capture: `values` (contiguous) is uploaded and stored in the golden as data;
+  //! verify/record: the golden's copy must hold exactly these bytes, else the test changed its
+  //! values since the capture and GoldenError says to re-capture.
+  CaseTensor& input(std::string name, const TensorView& values);
+  template <class T>
+  TensorRef<T> input(std::string name, Shape shape, std::span<const T> values) {
+    if (element_count(shape) != static_cast<std::int64_t>(values.size()))
+      throw UsageError("input '" + name + "': " + std::to_string(values.size()) +
+                       " values for shape [" + shape_string(shape) + "]");
+    return TensorRef<T>(
+        &input(std::move(name), TensorView(dtype_of<T>, std::move(shape), values.data())));
   }
   //! An output: a device buffer pre-filled with a sentinel (NaN where the format has one), so
   //! that elements a kernel never writes are caught.
