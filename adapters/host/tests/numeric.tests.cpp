@@ -82,6 +82,28 @@ TEST_CASE("numeric/hip: fp8 FNUZ conversions, saturating constructor, hip_bfloat
   }
 }
 
+TEST_CASE("numeric/hip: hip_bfloat16 keeps NaN a NaN, payload in either half",
+          "[numeric][hip]") {
+  // ROCm's truncating constructor sets the low bit when the payload lies only in the dropped half
+  // (a plain bits >> 16 would turn 0x7f800001 into inf); its rounding one keeps NaN too.
+  const std::uint32_t nans[] = {0x7f800001u, 0xff800001u, 0x7fc00000u, 0x7f810000u, 0xffbfffffu};
+  constexpr int n = 5;
+  auto b = parity::make_backend("host-hip");
+  auto dx = b->allocate(n * sizeof(float));
+  auto out = b->allocate(8 * n * sizeof(std::uint16_t));
+  std::memcpy(dx.get(), nans, sizeof nans);
+  simt_test::hip::conversions(b->stream(), dx.as<float>(), out.as<std::uint16_t>(), n);
+  b->synchronize(b->stream());
+  const std::uint16_t* o = out.as<std::uint16_t>();
+  auto is_nan = [](std::uint16_t h) { return (h & 0x7f80u) == 0x7f80u && (h & 0x7fu) != 0; };
+  for (int k = 0; k < n; ++k) {
+    INFO("input bits 0x" << std::hex << nans[k]);
+    CHECK(is_nan(o[8 * k + 5]));
+    CHECK(is_nan(o[8 * k + 6]));
+    CHECK((o[8 * k + 6] & 0x8000u) == ((nans[k] >> 16) & 0x8000u));  // sign kept
+  }
+}
+
 TEST_CASE("numeric/cuda: scalar intrinsics", "[numeric][cuda]") {
   auto b = parity::make_backend("host-cuda");
   auto f = b->allocate(20 * sizeof(float)), i = b->allocate(14 * sizeof(int)),
