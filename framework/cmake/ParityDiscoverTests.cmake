@@ -29,11 +29,13 @@ if(CMAKE_SCRIPT_MODE_FILE)
       endif()
       # Catch2 test specs treat , [ ] \ specially; escape them to select exactly this case.
       string(REGEX REPLACE "([],[\\\\])" "\\\\\\1" spec "${name}")
-      string(REPLACE ";" "\\;" labels_escaped "${labels}")
+      list(REMOVE_DUPLICATES labels)
+      # A quoted argument keeps the ;-list one value: each tag becomes its own label.
+      string(REGEX REPLACE "[\"\\$]" "" labels_quoted "${labels}")
       string(APPEND script
         "add_test([==[${PREFIX}${name}]==] [==[${EXE}]==] [==[${spec}]==] ${ARGS})\n"
         "set_tests_properties([==[${PREFIX}${name}]==] PROPERTIES SKIP_RETURN_CODE 4 "
-        "LABELS [==[${labels_escaped}]==])\n")
+        "LABELS \"${labels_quoted}\")\n")
       if(RESOURCE_GROUPS)  # e.g. "gpus:1": CTest resource allocation (parity devices)
         string(APPEND script "set_tests_properties([==[${PREFIX}${name}]==] PROPERTIES "
                              "RESOURCE_GROUPS [==[${RESOURCE_GROUPS}]==])\n")
