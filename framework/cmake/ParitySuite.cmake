@@ -160,7 +160,6 @@ function(parity_add_suite)
     message(FATAL_ERROR "parity_add_suite needs NAME, CUDA, HIP and TESTS")
   endif()
   _parity_suite_context()  # for the drift test
-  find_package(Eigen3 3.3 REQUIRED NO_MODULE)
   set(overrides "")
   if(arg_OVERRIDES)
     get_filename_component(overrides ${arg_OVERRIDES} ABSOLUTE)

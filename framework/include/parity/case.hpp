@@ -89,7 +89,7 @@ struct OutputRecord {
   nlohmann::json verdict;  // null in capture mode
   bool passed = true;
   std::string error;       // set when the output could not be judged at all
-  nlohmann::json error_map;  // where it differs (parity/error_map.hpp); null when bit-identical
+  nlohmann::json error_map;  // where a failed output differs (parity/error_map.hpp); else null
 };
 
 class Case {
