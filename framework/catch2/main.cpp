@@ -64,8 +64,10 @@ class ParityListener final : public Catch::EventListenerBase {
     nlohmann::json entry;
     const bool skipped = stats.totals.testCases.skipped > 0;
     if (r.current) {
-      if (!stats.totals.assertions.allOk() || skipped) {
-        // A failed case never stages a golden: its outputs are not trustworthy.
+      // A failed case never stages a golden: its outputs are not trustworthy. Record mode still
+      // writes what a failed case produced: those are the results worth a `parity diff`.
+      const bool record = r.config.mode == parity::Mode::kRecord;
+      if (skipped || (!stats.totals.assertions.allOk() && !record)) {
       } else {
         try {
           r.current->finish();
@@ -79,9 +81,7 @@ class ParityListener final : public Catch::EventListenerBase {
     } else {
       entry = {{"case", r.case_name}, {"suite", r.config.suite}};
     }
-    entry["status"] = skipped                          ? "skipped"
-                      : stats.totals.assertions.allOk() ? "passed"
-                                                        : "failed";
+    entry["status"] = skipped ? "skipped" : stats.totals.assertions.allOk() ? "passed" : "failed";
     entry["passed"] = entry["status"] == "passed";
     if (skipped && r.availability && !r.availability->available)
       entry["skip_reason"] = r.availability->reason;
@@ -161,9 +161,7 @@ Case& current_case() {
   }
   if (!r.availability->available) SKIP(r.availability->reason);
   if (!r.overrides && !r.config.overrides_file.empty())
-    r.overrides = std::filesystem::exists(r.config.overrides_file)
-                      ? ToleranceOverrides::load(r.config.overrides_file)
-                      : ToleranceOverrides();
+    r.overrides = ToleranceOverrides::load(r.config.overrides_file);  // checked in main
   r.current = std::make_unique<Case>(r.config, r.case_name, *r.backend, r.device, reporter(),
                                      r.overrides ? &*r.overrides : nullptr);
   return *r.current;
@@ -207,8 +205,7 @@ int main(int argc, char** argv) {
     config.apply_environment();  // environment over built-in defaults, flags over both
     if (!mode.empty()) {
       auto m = parity::parse_mode(mode);
-      if (!m)
-        throw parity::UsageError("--parity-mode " + mode + ": use capture, verify or record");
+      if (!m) throw parity::UsageError("--parity-mode " + mode + ": use capture, verify or record");
       config.mode = *m;
     }
     if (!golden.empty()) config.golden_dir = golden;
@@ -220,6 +217,12 @@ int main(int argc, char** argv) {
     if (repeat < 0 || repeat > 1000)
       throw parity::UsageError("--parity-repeat must be from 1 to 1000");
     if (repeat > 0) config.repeat = repeat;
+    // A typo in --parity-overrides / PARITY_OVERRIDES must not quietly judge with the defaults.
+    if (!config.overrides_file.empty() && !std::filesystem::exists(config.overrides_file))
+      throw parity::UsageError("tolerance overrides file " + config.overrides_file.string() +
+                               " does not exist (from --parity-overrides, PARITY_OVERRIDES or "
+                               "the suite's OVERRIDES): fix the path, or unset it to judge with "
+                               "the suites' own policies");
     if (config.mode == parity::Mode::kCapture &&
         std::filesystem::weakly_canonical(config.staging_dir) ==
             std::filesystem::weakly_canonical(config.golden_dir))

@@ -27,12 +27,18 @@ std::vector<std::byte> sentinel_element(DType dtype) {
   };
   auto float_sentinel = [](DType d) -> std::uint64_t {
     switch (d) {
-      case DType::kFloat64: return 0x7FF8DEADDEADDEADull;
-      case DType::kFloat32: return 0x7FC0DEADu;
-      case DType::kFloat16: return 0x7EADu;
-      case DType::kBFloat16: return 0x7FEDu;
-      case DType::kFloat4E2M1FN: return 0xFu;  // no NaN: -6, the most negative value
-      default: return float_format(d)->canonical_nan;
+      case DType::kFloat64:
+        return 0x7FF8DEADDEADDEADull;
+      case DType::kFloat32:
+        return 0x7FC0DEADu;
+      case DType::kFloat16:
+        return 0x7EADu;
+      case DType::kBFloat16:
+        return 0x7FEDu;
+      case DType::kFloat4E2M1FN:
+        return 0xFu;  // no NaN: -6, the most negative value
+      default:
+        return float_format(d)->canonical_nan;
     }
   };
   if (is_floating(dtype)) {
@@ -122,12 +128,20 @@ const GoldenReader& Case::golden() {
   const auto path = config_.golden_dir / rel;
   if (!std::filesystem::exists(path)) {
     std::ostringstream msg;
+    // Point at the CUDA original's binary even when a HIP port is the one that found no golden:
+    // goldens come from the original. Fall back to this binary outside parity_add_suite's layout.
+    std::filesystem::path original = config_.program.empty() ? "<test binary>" : config_.program;
+    if (!config_.program.empty()) {
+      const bool host = config_.backend.starts_with("host");
+      auto candidate = std::filesystem::path(config_.program).parent_path() /
+                       (config_.suite + (host ? "_host_cuda" : "_cuda"));
+      if (std::filesystem::exists(candidate)) original = candidate;
+    }
     msg << "no golden for case '" << name_ << "' of suite '" << config_.suite << "': " << path
-        << " does not exist.\nCapture it on the original (CUDA) backend with\n  "
-        << (config_.program.empty() ? "<test binary>" : config_.program)
-        << " --parity-mode capture \"" << name_ << "\"\nwhich stages "
-        << (config_.staging_dir / rel) << "; review it, then approve it into "
-        << config_.golden_dir << " (parity golden approve).";
+        << " does not exist.\nCapture it with the CUDA original (not a HIP port), review it, "
+        << "then approve it:\n  " << original.string() << " --parity-mode capture --staging-dir "
+        << "staging \"" << name_ << "\"\n  parity golden approve --staging staging --golden "
+        << config_.golden_dir.string();
     throw GoldenError(msg.str());
   }
   GoldenOpenOptions options;
@@ -136,8 +150,7 @@ const GoldenReader& Case::golden() {
     const auto manifest = Manifest::load(manifest_file);
     const auto* entry = manifest.find(rel.generic_string());
     if (!entry)
-      throw GoldenError("golden " + path.string() + " is not listed in " +
-                        manifest_file.string() +
+      throw GoldenError("golden " + path.string() + " is not listed in " + manifest_file.string() +
                         ": an unreviewed file is never parsed. Approve it with "
                         "`parity golden approve`, or remove it.");
     options.expected = *entry;
@@ -163,15 +176,15 @@ CaseTensor& Case::input(std::string name, DType dtype, Shape shape,
                         "'; the test declares " + describe_tensor(dtype, shape) +
                         ". Re-capture the case.");
     if (info->dtype != dtype || info->shape != shape)
-      throw GoldenError("input '" + t.name + "' of case '" + name_ + "' does not match its golden:\n" +
+      throw GoldenError("input '" + t.name + "' of case '" + name_ +
+                        "' does not match its golden:\n" +
                         "  test declares: " + describe_tensor(dtype, shape) + "\n" +
                         "  golden holds:  " + describe_tensor(info->dtype, info->shape) + "\n" +
                         "  (" + g.path().string() + "). Re-capture the case, or fix the test.");
     t.host = g.read("inputs/" + t.name);
   }
   t.device = backend_.allocate(std::max<std::size_t>(t.host.nbytes(), 1));
-  if (t.host.nbytes())
-    backend_.upload(t.device.get(), t.host.data(), t.host.nbytes(), stream());
+  if (t.host.nbytes()) backend_.upload(t.device.get(), t.host.data(), t.host.nbytes(), stream());
   return t;
 }
 
@@ -198,8 +211,7 @@ CaseTensor& Case::input(std::string name, const TensorView& values) {
                         "case.");
   }
   t.device = backend_.allocate(std::max<std::size_t>(t.host.nbytes(), 1));
-  if (t.host.nbytes())
-    backend_.upload(t.device.get(), t.host.data(), t.host.nbytes(), stream());
+  if (t.host.nbytes()) backend_.upload(t.device.get(), t.host.data(), t.host.nbytes(), stream());
   return t;
 }
 
@@ -214,14 +226,17 @@ CaseTensor& Case::output(std::string name, DType dtype, Shape shape) {
   t.host = Tensor(dtype, std::move(shape));
   fill_with(t.host, sentinel_element(dtype));
   t.device = backend_.allocate(std::max<std::size_t>(t.host.nbytes(), 1));
-  if (t.host.nbytes())
-    backend_.upload(t.device.get(), t.host.data(), t.host.nbytes(), stream());
+  if (t.host.nbytes()) backend_.upload(t.device.get(), t.host.data(), t.host.nbytes(), stream());
   return t;
 }
 
-void Case::param(const std::string& key, nlohmann::json value) { params_[key] = std::move(value); }
+void Case::param(const std::string& key, nlohmann::json value) {
+  params_[key] = std::move(value);
+}
 
-void Case::geometry(nlohmann::json geometry) { geometry_ = std::move(geometry); }
+void Case::geometry(nlohmann::json geometry) {
+  geometry_ = std::move(geometry);
+}
 
 void Case::launch(const std::function<void()>& kernel) {
   const int runs = config_.mode == Mode::kCapture ? config_.repeat : 1;
@@ -254,7 +269,8 @@ void Case::launch(const std::function<void()>& kernel) {
       for (std::size_t i = 0; i < a.size(); ++i) {
         if (std::memcmp(&a[i], &b[i], sizeof(double)) == 0) continue;
         ++differing;
-        if (std::isfinite(a[i]) && std::isfinite(b[i])) spread = std::max(spread, std::abs(a[i] - b[i]));
+        if (std::isfinite(a[i]) && std::isfinite(b[i]))
+          spread = std::max(spread, std::abs(a[i] - b[i]));
       }
       auto& e = envelope_[t.name];
       e["runs"] = runs;
@@ -276,8 +292,7 @@ std::optional<Verdict> Case::check(CaseTensor& out, Policy policy, const CheckOp
   const auto sentinels = count_sentinels(out.host, sentinel_element(out.host.dtype()));
   if (out.host.numel() > 0 && sentinels == out.host.numel()) {
     record.passed = false;
-    record.error = "output '" + out.name + "' was never written: all " +
-                   std::to_string(sentinels) +
+    record.error = "output '" + out.name + "' was never written: all " + std::to_string(sentinels) +
                    " elements still hold the pre-filled sentinel. The kernel did not run, "
                    "failed to launch, or wrote somewhere else.";
     outputs_.push_back(record);
@@ -305,26 +320,28 @@ std::optional<Verdict> Case::check(CaseTensor& out, Policy policy, const CheckOp
   const auto& g = golden();
   const DatasetInfo* info = g.find("outputs/" + out.name);
   if (!info)
-    throw GoldenError("golden " + g.path().string() + " has no output '" + out.name +
-                      "'; the test declares " +
-                      describe_tensor(out.host.dtype(), out.host.shape()) + ". Re-capture the case.");
+    throw GoldenError(
+        "golden " + g.path().string() + " has no output '" + out.name + "'; the test declares " +
+        describe_tensor(out.host.dtype(), out.host.shape()) + ". Re-capture the case.");
   const bool dtype_ok = info->dtype == out.host.dtype() ||
                         (is_floating(info->dtype) && is_floating(out.host.dtype()));
   if (!dtype_ok || info->shape != out.host.shape())
-    throw GoldenError("output '" + out.name + "' of case '" + name_ + "' does not match its golden:\n" +
+    throw GoldenError("output '" + out.name + "' of case '" + name_ +
+                      "' does not match its golden:\n" +
                       "  test declares: " + describe_tensor(out.host.dtype(), out.host.shape()) +
                       "\n  golden holds:  " + describe_tensor(info->dtype, info->shape) + "\n  (" +
                       g.path().string() + "). Re-capture the case, or fix the test.");
   if (options.use_envelope) {
     const auto params = nlohmann::json::parse(g.provenance().params, nullptr, false);
-    if (params.is_object() && params.contains("envelope") && params["envelope"].contains(out.name)) {
+    if (params.is_object() && params.contains("envelope") &&
+        params["envelope"].contains(out.name)) {
       const auto& e = params["envelope"][out.name];
       const double spread = e.value("max_abs_spread", 0.0);
       if (spread > policy.atol()) {
         policy.atol(spread);
-        policy.add_note("atol widened to the determinism envelope: " +
-                        std::to_string(e.value("runs", 0)) + " capture runs differed by up to " +
-                        std::to_string(spread));
+        policy.add_note(
+            "atol widened to the determinism envelope: " + std::to_string(e.value("runs", 0)) +
+            " capture runs differed by up to " + std::to_string(spread));
       }
     }
   }
@@ -367,14 +384,20 @@ std::vector<double> Case::values(const TensorView& view) {
       double v = 0.0;
       switch (kind(component)) {
         case DTypeKind::kFloat:
-        case DTypeKind::kComplex: v = decode(*float_format(component), bits); break;
+        case DTypeKind::kComplex:
+          v = decode(*float_format(component), bits);
+          break;
         case DTypeKind::kSignedInt: {
           const int shift = static_cast<int>(64 - 8 * width);
           v = static_cast<double>(static_cast<std::int64_t>(bits << shift) >> shift);
           break;
         }
-        case DTypeKind::kUnsignedInt: v = static_cast<double>(bits); break;
-        case DTypeKind::kBool: v = bits != 0 ? 1.0 : 0.0; break;
+        case DTypeKind::kUnsignedInt:
+          v = static_cast<double>(bits);
+          break;
+        case DTypeKind::kBool:
+          v = bits != 0 ? 1.0 : 0.0;
+          break;
       }
       out.push_back(v);
     }
@@ -405,7 +428,10 @@ Provenance Case::provenance() const {
 }
 
 void Case::finish() {
-  if (config_.mode == Mode::kVerify || failed_) return;
+  if (config_.mode == Mode::kVerify) return;
+  if (config_.mode == Mode::kCapture && failed_) return;
+  // Record: the outputs that were judged, passed or failed; none (the launch failed): no file.
+  if (config_.mode == Mode::kRecord && staged_outputs_.empty()) return;
   if (config_.mode == Mode::kCapture) {
     for (const auto& t : tensors_) {
       const bool staged = std::any_of(staged_outputs_.begin(), staged_outputs_.end(),
@@ -440,7 +466,8 @@ nlohmann::json Case::summary() const {
   j["mode"] = std::string(parity::name(config_.mode));
   j["passed"] = !failed_;
   j["device"] = to_json(device_);
-  j["kernel_ms"] = kernel_ms_.empty() ? nlohmann::json(nullptr) : nlohmann::json(median(kernel_ms_));
+  j["kernel_ms"] =
+      kernel_ms_.empty() ? nlohmann::json(nullptr) : nlohmann::json(median(kernel_ms_));
   nlohmann::json outs = nlohmann::json::array();
   for (const auto& o : outputs_) {
     nlohmann::json oj{{"name", o.name}, {"passed", o.passed}, {"verdict", o.verdict}};

@@ -54,6 +54,23 @@ run(verify_copy pass "" ARGS ${verify} faults/copy)
 # Missing golden: says which file and how to capture it.
 run(missing_golden fail "no golden for case 'faults/copy'.*--parity-mode capture"
     ARGS ${EXE} --parity-mode verify --golden-dir ${WORK}/empty faults/copy)
+# A typo in the overrides path is an error before any case runs, not a silent default.
+run(overrides_missing fail "overrides file .*no-such\\.toml does not exist"
+    ARGS ${verify} --parity-overrides ${WORK}/no-such.toml faults/copy)
+# Record: results written for a passing case and, above all, for a failing one (to diff later).
+set(results "${WORK}/results")
+run(record_pass pass "" ARGS ${EXE} --parity-mode record --golden-dir ${golden} --results-dir ${results} faults/copy)
+if(NOT EXISTS "${results}/${rel}/copy.h5")
+  message(FATAL_ERROR "record wrote no result for a passing case at ${results}/${rel}/copy.h5")
+endif()
+file(REMOVE_RECURSE "${results}")
+run(record_fail fail "exactly 2x the golden" ENV CASE_FAULTS_SCALE=2
+    ARGS ${EXE} --parity-mode record --golden-dir ${golden} --results-dir ${results} faults/copy)
+if(NOT EXISTS "${results}/${rel}/copy.h5")
+  message(FATAL_ERROR "record wrote no result for a failing case at ${results}/${rel}/copy.h5")
+endif()
+run(record_diff fail "exactly 2x the golden"
+    ARGS ${PARITY} diff ${golden}/${rel}/copy.h5 ${results}/${rel}/copy.h5)
 # The test changed shape since capture.
 run(shape_changed fail "input 'x' of case 'faults/copy' does not match its golden"
     ENV CASE_FAULTS_N=999 ARGS ${verify} faults/copy)
