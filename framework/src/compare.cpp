@@ -431,7 +431,15 @@ void add_hints(const Context& x, const Running& r, Verdict& v) {
                                   " while the golden varies: an untouched fill or sentinel, or a "
                                   "kernel that wrote one value everywhere"});
   }
-  if (!untouched && r.fail_zero >= 8 && 2 * r.fail_zero >= value_fails)
+  const bool flushed = r.fail_zero_subnormal >= 8 && 10 * r.fail_zero_subnormal >= 9 * r.fail_zero;
+  if (!untouched && flushed && 2 * r.fail_zero >= value_fails)
+    v.hints.push_back({HintKind::kFlushedSubnormals,
+                       "the candidate is 0 where the golden is subnormal in " +
+                           fmt_count(r.fail_zero_subnormal) + " of " + fmt_count(value_fails) +
+                           " failing elements: denormals flushed to zero (FTZ/DAZ: "
+                           "-fgpu-flush-denormals-to-zero, -ftz=true, -use_fast_math, or a "
+                           "matrix-unit path that flushes)?"});
+  else if (!untouched && r.fail_zero >= 8 && 2 * r.fail_zero >= value_fails)
     v.hints.push_back({HintKind::kZerosWhereNonzero,
                        "the candidate is 0 where the golden is not in " + fmt_count(r.fail_zero) +
                            " of " + fmt_count(value_fails) +

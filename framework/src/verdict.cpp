@@ -1,5 +1,6 @@
 #include "parity/verdict.hpp"
 
+#include <algorithm>
 #include <bit>
 #include <cmath>
 #include <cstdio>
@@ -64,6 +65,8 @@ std::string_view name(HintKind kind) {
       return "constant";
     case HintKind::kZerosWhereNonzero:
       return "zeros_where_nonzero";
+    case HintKind::kFlushedSubnormals:
+      return "flushed_subnormals";
     case HintKind::kNanWhereFinite:
       return "nan_where_finite";
     case HintKind::kBiasedTowardZero:
@@ -202,15 +205,22 @@ std::string Verdict::table() const {
   }
   if (!worst.empty()) {
     out += "  worst elements\n";
-    out += "    " + pad("coords", 16) + pad("golden", static_cast<std::size_t>(digits) + 16) +
-           pad("candidate", static_cast<std::size_t>(digits) + 16) + pad("ulp", 10) +
-           pad("abs err", 11) + "rel err\n";
+    // Columns as wide as their widest value (exponent and hex bits vary in length) plus a gap.
+    auto value = [&](double v, std::uint64_t bits) {
+      return num(v, digits) + " (" + hex(bits) + ")";
+    };
+    std::size_t coord_width = 16, value_width = 12;
     for (const auto& e : worst) {
-      std::string line = "    " + pad(coords(e.coords), 16) +
-                         pad(num(e.golden, digits) + " (" + hex(e.golden_bits) + ")",
-                             static_cast<std::size_t>(digits) + 16) +
-                         pad(num(e.candidate, digits) + " (" + hex(e.candidate_bits) + ")",
-                             static_cast<std::size_t>(digits) + 16);
+      coord_width = std::max(coord_width, coords(e.coords).size() + 2);
+      value_width = std::max({value_width, value(e.golden, e.golden_bits).size() + 2,
+                              value(e.candidate, e.candidate_bits).size() + 2});
+    }
+    out += "    " + pad("coords", coord_width) + pad("golden", value_width) +
+           pad("candidate", value_width) + pad("ulp", 10) + pad("abs err", 11) + "rel err\n";
+    for (const auto& e : worst) {
+      std::string line = "    " + pad(coords(e.coords), coord_width) +
+                         pad(value(e.golden, e.golden_bits), value_width) +
+                         pad(value(e.candidate, e.candidate_bits), value_width);
       if (e.non_finite) {
         line += pad("-", 10) + pad("-", 11) + "-";
       } else {

@@ -7,6 +7,7 @@
 #include <bit>
 #include <catch2/catch_approx.hpp>
 #include <catch2/catch_test_macros.hpp>
+#include <catch2/matchers/catch_matchers_string.hpp>
 #include <cmath>
 #include <cstring>
 #include <limits>
@@ -19,6 +20,7 @@
 #include "parity/tolerance.hpp"
 
 using namespace parity;
+using Catch::Matchers::ContainsSubstring;
 
 namespace {
 
@@ -394,6 +396,29 @@ TEST_CASE("an all-zero or constant candidate: the did-not-run hints", "[compare]
   v = compare(view1(g), view1(half_written), default_policy(DType::kFloat32));
   CHECK(v.has_hint(HintKind::kZerosWhereNonzero));
   CHECK_FALSE(v.has_hint(HintKind::kAllZero));
+  CHECK_FALSE(v.has_hint(HintKind::kFlushedSubnormals));
+}
+
+TEST_CASE("hints: zeros where the golden is subnormal name denormal flushing", "[compare][hints]") {
+  // A preserving policy (the default's atol would absorb subnormals). Every 4th value subnormal
+  // (2^-130 .. 2^-127 scaled), the rest normal; the candidate flushes the subnormals to zero, as an
+  // FTZ build does.
+  std::vector<float> g(4096), flushed(4096);
+  for (std::size_t i = 0; i < g.size(); ++i) {
+    g[i] = i % 4 == 0 ? std::ldexp(1.0f + static_cast<float>(i % 7) / 8.0f, -130)
+                      : 1.0f + static_cast<float>(i) / 4096.0f;
+    flushed[i] = i % 4 == 0 ? 0.0f : g[i];
+  }
+  Verdict v = compare(view1(g), view1(flushed), Policy{}.max_ulp(1));
+  CHECK_FALSE(v.passed);
+  CHECK(v.has_hint(HintKind::kFlushedSubnormals));
+  CHECK_FALSE(v.has_hint(HintKind::kZerosWhereNonzero));
+  CHECK_THAT(v.table(), ContainsSubstring("subnormal in 1024 of 1024"));
+  // The same zeros at normal goldens are an unwritten output, not flushing.
+  for (std::size_t i = 0; i < g.size(); i += 4) g[i] = 2.0f;
+  v = compare(view1(g), view1(flushed), Policy{}.max_ulp(1));
+  CHECK(v.has_hint(HintKind::kZerosWhereNonzero));
+  CHECK_FALSE(v.has_hint(HintKind::kFlushedSubnormals));
 }
 
 namespace {

@@ -113,3 +113,15 @@ TEST_CASE("verdicts round-trip through JSON, non-finite numbers as strings", "[v
   CHECK(back.table() == v.table());
   CHECK_THROWS_AS(nlohmann::json::parse(R"({"name": "y"})").get<Verdict>(), ConfigError);
 }
+
+TEST_CASE("worst elements: columns stay apart for the longest float32 values", "[verdict]") {
+  // -2.35329566e-07 with its hex bits is wider than a fixed column; the next column must still
+  // start after a gap, never glued to the closing parenthesis.
+  const std::vector<float> golden{-2.35329566e-07f, 1.0f};
+  const std::vector<float> candidate{-9.53531753e-07f, 1.0f};
+  const TensorView g(DType::kFloat32, {2}, golden.data());
+  const TensorView c(DType::kFloat32, {2}, candidate.data());
+  const std::string t = compare(g, c, Policy{}).table();
+  CHECK_THAT(t, ContainsSubstring("worst elements"));
+  for (const char* glued : {")-", ")9", ")0", ")1"}) CHECK_THAT(t, !ContainsSubstring(glued));
+}

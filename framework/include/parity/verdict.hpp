@@ -86,6 +86,7 @@ enum class HintKind : std::uint8_t {
   kAllZero,            // candidate all zeros: the kernel did not run or did not write
   kConstant,           // candidate one constant bit pattern: untouched sentinel / fill
   kZerosWhereNonzero,  // candidate zero where golden is not: part of the output unwritten
+  kFlushedSubnormals,  // candidate zero where golden is subnormal: denormals flushed (FTZ)
   kNanWhereFinite,     // candidate NaN where golden is finite: NaN sentinel or invalid math
   kBiasedTowardZero,   // truncation instead of round-to-nearest
   kBiasedNegative,     // round-down

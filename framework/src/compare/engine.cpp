@@ -709,6 +709,16 @@ BlockSums process_block(const Context& x, const BlockPtrs& p, std::int64_t n, st
   r.fail_half += o.fail_half;
   r.fail_zero += o.fail_zero;
   r.finite += o.finite;
+  // Which of the zeros sit where the golden is subnormal: only when there are failing zeros,
+  // so a passing comparison never pays for this second look.
+  if (o.fail_zero > 0 && x.golden.format != nullptr) {
+    const double min_normal = x.golden.format->min_normal;
+    for (std::int64_t i = 0; i < n; ++i) {
+      const Eval e = evaluate_at(x, p, i);
+      r.fail_zero_subnormal +=
+          e.fail && e.candidate == 0.0 && e.golden != 0.0 && std::fabs(e.golden) < min_normal;
+    }
+  }
   r.bias.toward_zero += o.bias.toward_zero;
   r.bias.away_from_zero += o.bias.away_from_zero;
   r.bias.negative += o.bias.negative;
@@ -787,6 +797,7 @@ void Running::merge(const Running& o, int worst_limit) {
   fail_twice += o.fail_twice;
   fail_half += o.fail_half;
   fail_zero += o.fail_zero;
+  fail_zero_subnormal += o.fail_zero_subnormal;
   finite += o.finite;
   bias.toward_zero += o.bias.toward_zero;
   bias.away_from_zero += o.bias.away_from_zero;
