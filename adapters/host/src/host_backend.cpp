@@ -119,10 +119,17 @@ class HostBackend final : public Backend {
     // The same failure is also pending on the device and as the thread's last error: consume
     // them, so that the next case starts clean.
     (void)simt::take_device_failure();
-    (void)simt::last_error(true);
+    const simt::Status last = simt::last_error(true);
     if (failure) {
       throw BackendError(name_ + ": " + simt::status_name(failure.status, dialect_) + ": " +
                          failure.message);
+    }
+    // A launch the emulator refused (zero or oversized dimensions, too much dynamic shared memory)
+    // only sets the last error, as on a GPU; unchecked by the kernel's wrapper, it would surface
+    // as "output never written" without its reason.
+    if (last != simt::Status::kSuccess) {
+      throw BackendError(name_ + ": " + simt::status_name(last, dialect_) + ": " +
+                         simt::status_message(last));
     }
   }
 
@@ -141,7 +148,10 @@ class HostBackend final : public Backend {
   std::string name_;
   simt::Dialect dialect_;
   int warp_size_;
-  gpu::DeviceSelection device_ = gpu::select_device();
+  // Only with emulated devices does a selection mean anything; otherwise PARITY_DEVICE and the
+  // CTest variable name GPUs, and a value a GPU backend would refuse must not fail host cases.
+  gpu::DeviceSelection device_ =
+      host_device_count() ? gpu::select_device() : gpu::DeviceSelection{};
   simt::StreamState* stream_;
 };
 

@@ -86,3 +86,35 @@ TEST_CASE("backend/time_ms runs the launch, synchronizes, and reports kernel fai
                  [&] { simt_test::cuda::divergent_barrier(b->stream(), bad.as<int>()); }),
       parity::BackendError);
 }
+
+TEST_CASE("backend/a launch the emulator refuses fails the synchronize with its reason",
+          "[backend]") {
+  for (const char* name : {"host-cuda", "host-hip"}) {
+    auto b = parity::make_backend(name);
+    auto out = b->allocate(64 * sizeof(std::uint32_t));
+    // A zero grid dimension and a 2048-thread block: refused at the launch, which only sets the
+    // last error; the synchronize must report it rather than leave the output unwritten.
+    simt_test::cuda::thread_ids(b->stream(), out.as<std::uint32_t>(), 0, 1, 1, 32, 1, 1);
+    CHECK_THROWS_WITH(b->synchronize(b->stream()), ContainsSubstring("InvalidConfiguration") &&
+                                                       ContainsSubstring("has a zero dimension"));
+    simt_test::cuda::thread_ids(b->stream(), out.as<std::uint32_t>(), 1, 1, 1, 2048, 1, 1);
+    CHECK_THROWS_WITH(b->synchronize(b->stream()), ContainsSubstring("exceeds 1024 threads"));
+    b->synchronize(b->stream());  // consumed: the next case starts clean
+  }
+}
+
+TEST_CASE("backend/the host backends ignore PARITY_DEVICE unless devices are emulated",
+          "[backend]") {
+  // PARITY_DEVICE names a GPU: a value a GPU backend refuses must not fail host cases...
+  ::setenv("PARITY_DEVICE", "gpu0", 1);
+  CHECK(parity::make_backend("host-cuda")->availability().available);
+  // ...but with emulated devices it is the selection, checked like on a GPU backend.
+  ::setenv("PARITY_HOST_DEVICES", "2", 1);
+  CHECK_THROWS_AS(parity::make_backend("host-cuda"), parity::UsageError);
+  ::setenv("PARITY_DEVICE", "1", 1);
+  CHECK(parity::make_backend("host-hip")->device_info().device_index == 1);
+  ::setenv("PARITY_DEVICE", "2", 1);
+  CHECK_FALSE(parity::make_backend("host-hip")->availability().available);
+  ::unsetenv("PARITY_HOST_DEVICES");
+  ::unsetenv("PARITY_DEVICE");
+}
