@@ -121,6 +121,9 @@ def main():
          ["outputs/y", "different"])
     case("--max-ulp overrides", ["diff", "--max-ulp", "8", D("a.h5"), D("ulp5.h5")], 0)
     case("--atol overrides", ["diff", "--atol", "1e-3", D("a.h5"), D("ulp5.h5")], 0)
+    case("inputs are compared exactly, whatever the tolerance",
+         ["diff", "--atol", "1", "--max-ulp", "100", D("a.h5"), D("input_ulp1.h5")], 1,
+         ["inputs/x"])
     case("--dataset limits the comparison",
          ["diff", "--dataset", "outputs/z", "--dataset", "x", D("a.h5"), D("ulp5.h5")], 0)
     case("--dataset that does not exist", ["diff", "--dataset", "nope", D("a.h5"), D("ulp5.h5")],
