@@ -884,7 +884,14 @@ Inventory Scanner::finish() {
       work.pop_back();
       for (const std::string& callee : s.functions[f].callees) {
         auto [lo, hi] = device_by_name.equal_range(callee);
+        // A definition in the caller's own file is the one its translation unit sees; only
+        // without one can the callee be any of the others (a shared header's, say). Two suites'
+        // `warp_sum` helpers must not add up in one kernel.
+        const bool local = std::any_of(lo, hi, [&](const auto& d) {
+          return s.functions[d.second].file == s.functions[f].file;
+        });
         for (auto it = lo; it != hi; ++it) {
+          if (local && s.functions[it->second].file != s.functions[f].file) continue;
           calls.insert(callee);
           if (reached.insert(it->second).second) work.push_back(it->second);
         }
