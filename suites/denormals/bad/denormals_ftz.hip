@@ -1,0 +1,104 @@
+// A faulty port: the careful port built with -fgpu-flush-denormals-to-zero (a flag carried over
+// from a performance build; Triton's AMD backend flushes fp32 by default, triton#3614). hipcc then
+// sets the kernels' fp32 denormal mode to "flush" (.amdhsa_float_denorm_mode_32 0, checked for
+// gfx90a; fp16/fp64 stay at 3, preserved), and every fp32 instruction reads subnormal operands
+// as zero and writes subnormal results as zero, keeping the sign. The code is unchanged; the
+// emulator has no denormal mode, so this file applies that rule to each fp32 operation. The
+// conversions are integer operations (bf16) or use the fp16 mode, so they are untouched.
+#include <hip/hip_bfloat16.h>
+#include <hip/hip_fp16.h>
+#include <hip/hip_runtime.h>
+
+#include "denormals.hpp"
+
+namespace {
+
+// v_mul_f32 / v_add_f32 in denormal mode 0: subnormal operands and results become +-0.
+__device__ __forceinline__ float ftz(float v) {
+  return fabsf(v) < 0x1p-126f ? copysignf(0.0f, v) : v;
+}
+
+__device__ __forceinline__ float to_float(float v) {
+  return v;
+}
+__device__ __forceinline__ float to_float(__half v) {
+  return __half2float(v);
+}
+__device__ __forceinline__ float to_float(hip_bfloat16 v) {
+  return static_cast<float>(v);
+}
+
+template <class T>
+struct Store;
+template <>
+struct Store<float> {
+  __device__ static float from(float v) { return v; }
+};
+template <>
+struct Store<__half> {
+  __device__ static __half from(float v) { return __float2half_rn(v); }
+};
+template <>
+struct Store<hip_bfloat16> {
+  __device__ static hip_bfloat16 from(float v) { return hip_bfloat16::round_to_bfloat16(v); }
+};
+
+template <class T>
+__global__ void unscale_kernel(const T* __restrict__ g, T* __restrict__ out, float inv_scale,
+                               int n) {
+  const int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) out[i] = Store<T>::from(ftz(ftz(to_float(g[i])) * inv_scale));
+}
+
+template <class T>
+__global__ void tiny_ops_kernel(const T* __restrict__ x, const T* __restrict__ y,
+                                T* __restrict__ sum, T* __restrict__ rescaled, float scale, int n) {
+  const int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= n) return;
+  const float xi = ftz(to_float(x[i]));
+  sum[i] = Store<T>::from(ftz(xi + ftz(to_float(y[i]))));
+  rescaled[i] = Store<T>::from(ftz(xi * scale));
+}
+
+template <class T, class P>
+void unscale(parity::Stream stream, const P* g, P* out, float inv_scale, int n) {
+  hipLaunchKernelGGL(unscale_kernel<T>, dim3((n + 255) / 256), dim3(256), 0,
+                     parity::native_handle<hipStream_t>(stream), reinterpret_cast<const T*>(g),
+                     reinterpret_cast<T*>(out), inv_scale, n);
+}
+
+template <class T, class P>
+void tiny_ops(parity::Stream stream, const P* x, const P* y, P* sum, P* rescaled, float scale,
+              int n) {
+  hipLaunchKernelGGL(tiny_ops_kernel<T>, dim3((n + 255) / 256), dim3(256), 0,
+                     parity::native_handle<hipStream_t>(stream), reinterpret_cast<const T*>(x),
+                     reinterpret_cast<const T*>(y), reinterpret_cast<T*>(sum),
+                     reinterpret_cast<T*>(rescaled), scale, n);
+}
+
+}  // namespace
+
+void launch_unscale(parity::Stream stream, const float* g, float* out, float inv_scale, int n) {
+  unscale<float>(stream, g, out, inv_scale, n);
+}
+void launch_unscale(parity::Stream stream, const parity::f16* g, parity::f16* out, float inv_scale,
+                    int n) {
+  unscale<__half>(stream, g, out, inv_scale, n);
+}
+void launch_unscale(parity::Stream stream, const parity::bf16* g, parity::bf16* out,
+                    float inv_scale, int n) {
+  unscale<hip_bfloat16>(stream, g, out, inv_scale, n);
+}
+
+void launch_tiny_ops(parity::Stream stream, const float* x, const float* y, float* sum,
+                     float* rescaled, float scale, int n) {
+  tiny_ops<float>(stream, x, y, sum, rescaled, scale, n);
+}
+void launch_tiny_ops(parity::Stream stream, const parity::f16* x, const parity::f16* y,
+                     parity::f16* sum, parity::f16* rescaled, float scale, int n) {
+  tiny_ops<__half>(stream, x, y, sum, rescaled, scale, n);
+}
+void launch_tiny_ops(parity::Stream stream, const parity::bf16* x, const parity::bf16* y,
+                     parity::bf16* sum, parity::bf16* rescaled, float scale, int n) {
+  tiny_ops<hip_bfloat16>(stream, x, y, sum, rescaled, scale, n);
+}
