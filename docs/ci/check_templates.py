@@ -4,15 +4,16 @@ and every `parity ...` command in them names a real subcommand with options it r
 
 usage: check_templates.py PARITY_EXECUTABLE TEMPLATE...
 """
-import re
-import subprocess
+import pathlib
 import sys
 
 import yaml
 
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[2] / "tools" / "docs"))
+from parity_commands import CommandChecker  # noqa: E402
+
 parity, templates = sys.argv[1], sys.argv[2:]
 problems = []
-commands = 0
 
 
 def problem(where, what):
@@ -49,21 +50,7 @@ def shell_texts(doc, path):
                     yield f"{path}: job {name} {key}", line
 
 
-help_cache = {}
-
-
-def help_text(chain):
-    if chain not in help_cache:
-        r = subprocess.run([parity, *chain, "--help"], capture_output=True, text=True)
-        # An unknown word after `golden` still prints golden's help: the usage line must name
-        # the whole chain.
-        usage = re.search(r"Usage: \S*parity((?: [a-z-]+)*)", r.stdout)
-        ok = r.returncode == 0 and usage and usage.group(1).split() == list(chain)
-        help_cache[chain] = r.stdout if ok else None
-    return help_cache[chain]
-
-
-CALL = re.compile(r"(?:^|[\s;|&(])parity((?:\s+[^\s;|&>()]+)*)")
+checker = CommandChecker(parity)
 for path in templates:
     try:
         doc = yaml.safe_load(open(path))
@@ -75,23 +62,10 @@ for path in templates:
         continue
     for where, script in shell_texts(doc, path):
         for line in script.replace("\\\n", " ").splitlines():
-            for m in CALL.finditer(line):
-                words = m.group(1).split()
-                if not words or words[0].startswith("-"):
-                    continue
-                chain = (words[0],) + ((words[1],) if words[0] == "golden" and len(words) > 1 else ())
-                commands += 1
-                text = help_text(chain)
-                if text is None:
-                    problem(where, f"'parity {' '.join(chain)}' is not a parity subcommand")
-                    continue
-                for w in words[len(chain):]:
-                    if w.startswith("--"):
-                        flag = w.split("=")[0]
-                        if not re.search(re.escape(flag) + r"\b", text):
-                            problem(where, f"'parity {' '.join(chain)}' has no option {flag}")
+            for p in checker.check_line(line):
+                problem(where, p)
 
-print(f"{len(templates)} template(s), {commands} parity command(s) checked")
+print(f"{len(templates)} template(s), {checker.commands} parity command(s) checked")
 for p in problems:
     print("problem:", p)
-sys.exit(1 if problems or commands == 0 else 0)
+sys.exit(1 if problems or checker.commands == 0 else 0)

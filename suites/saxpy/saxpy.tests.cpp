@@ -15,11 +15,11 @@ Eigen::Map<const Eigen::ArrayXd> as_array(const std::vector<double>& v) {
 
 template <class T>
 void saxpy_case(int n) {
-  auto& run = parity::current_case();
+  auto& run = parity::current_case();  // backend, mode (capture or verify), golden file
   const float a = 2.5f;
   auto x = run.input<T>("x", {n}, parity::gen::normal(0.0, 1.0));
   auto y = run.input<T>("y", {n}, parity::gen::uniform(-4.0, 4.0));
-  auto out = run.output<T>("out", {n});
+  auto out = run.output<T>("out", {n});  // pre-filled with a NaN sentinel
   run.param("a", a);
   run.geometry({{"grid", (n + 255) / 256}, {"block", 256}});
   run.launch([&] { launch_saxpy(run.stream(), a, x.device(), y.device(), out.device(), n); });
@@ -38,9 +38,9 @@ void saxpy_case(int n) {
     const parity::TensorView m(parity::DType::kFloat64, {n}, magnitude.data());
     run.check(out, parity::Policy{}.reduction_bound(2, parity::DType::kFloat32, 2.0),
               {.magnitude = m});
-    const auto exact = parity::compare(
-        ref_view, out.view(), parity::Policy{}.reduction_bound(2, parity::DType::kFloat32),
-        {.magnitude = m, .name = "out vs fp64 reference"});
+    const auto exact = parity::compare(ref_view, out.view(),
+                                       parity::Policy{}.reduction_bound(2, parity::DType::kFloat32),
+                                       {.magnitude = m, .name = "out vs fp64 reference"});
     INFO(exact.table());
     CHECK(exact.passed);
   } else {
@@ -58,7 +58,15 @@ void saxpy_case(int n) {
 }  // namespace
 
 // Sizes are deliberately not multiples of the 256-thread block or of either warp width.
-TEST_CASE("saxpy/f32/4099", "[saxpy][f32]") { saxpy_case<float>(4099); }
-TEST_CASE("saxpy/f32/262147", "[saxpy][f32]") { saxpy_case<float>(262147); }
-TEST_CASE("saxpy/f16/4099", "[saxpy][f16]") { saxpy_case<parity::f16>(4099); }
-TEST_CASE("saxpy/f16/262147", "[saxpy][f16]") { saxpy_case<parity::f16>(262147); }
+TEST_CASE("saxpy/f32/4099", "[saxpy][f32]") {
+  saxpy_case<float>(4099);
+}
+TEST_CASE("saxpy/f32/262147", "[saxpy][f32]") {
+  saxpy_case<float>(262147);
+}
+TEST_CASE("saxpy/f16/4099", "[saxpy][f16]") {
+  saxpy_case<parity::f16>(4099);
+}
+TEST_CASE("saxpy/f16/262147", "[saxpy][f16]") {
+  saxpy_case<parity::f16>(262147);
+}
