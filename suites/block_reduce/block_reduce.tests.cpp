@@ -32,7 +32,7 @@ void block_reduce_case(int n, int grid, int block) {
   // ceil(terms / block) of them), then a shuffle tree over the warp and another over the warp
   // sums adds at most log2(block) + 1 more levels, whatever the warp width. Every partial sum is
   // rounded to fp32 once per level, so each backend's block sum is within gamma_L * sum|x_i| of
-  // the exact sum with L = per-thread terms + ceil(log2(block)) + 1 (Higham, Thm 4.4 for any
+  // the exact sum with L = per-thread terms + ceil(log2(block)) + 1 (Higham, Sec. 4.2, for any
   // summation order); two backends are within twice that of each other.
   const long per_thread = (ref.max_terms + block - 1) / block;
   const long levels = per_thread + static_cast<long>(std::bit_width(unsigned(block - 1))) + 1;

@@ -16,7 +16,7 @@ namespace {
 
 // Float atomics add in an order no one controls: CUDA's and HIP's orders differ, and each
 // changes from run to run. A sum of m terms in any order (any summation tree whose depth is at
-// most L) is within gamma_L * sum|x| of the exact sum (Higham, Thm 4.4), so two such sums are
+// most L) is within gamma_L * sum|x| of the exact sum (Higham, Sec. 4.2), so two such sums are
 // within 2 * gamma_L * sum|x| of each other. The determinism envelope (capture with
 // --parity-repeat N) widens the slack to the spread the original showed, which the bound
 // already covers; it is recorded so that a GPU run shows how nondeterministic the sum is.

@@ -2,7 +2,7 @@
 // implementation (either vendor's) per output element, in units of fp32's unit roundoff
 // u = 2^-24. Per row, with N = cols, mu = sum x / N, c_j = x_j - mu, v = sum c^2 / N,
 // r = 1 / sqrt(v + eps), A = sum |x| / N, and L the depth of the kernels' summation trees:
-//  - mean: the tree sum is within gamma_L * sum|x| (Higham, Thm 4.4), the division adds u|mu|:
+//  - mean: the tree sum is within gamma_L * sum|x| (Higham, Sec. 4.2), the division adds u|mu|:
 //    E_mu = gamma_L * A + u|mu|;
 //  - variance (two passes, the centred values squared): the squares are positive, so each term's
 //    own errors (d_j = fl(x_j - mean): 2u after squaring; the square: u) and the tree (gamma_L)
@@ -10,7 +10,7 @@
 //    sum (c_j - E_mu)^2 = sum c_j^2 + N E_mu^2 (the cross term sums to 0): E_mu^2 / v relative.
 //    e_v = 4u + gamma_L + E_mu^2 / v;
 //  - rstd: v + eps adds u; the square root halves the relative error; rsqrtf is 2 ulp in CUDA's
-//    Programming Guide and in OCML (pitfalls.md 7), at most 4u relative:
+//    Programming Guide and in OCML's OCML.md, at most 4u relative:
 //    e_r = (e_v * v / (v + eps) + u) / 2 + 4u;
 //  - y_j = fl(fl(fl(x_j - mean) * rstd) * gamma_j) + beta_j: the centred value is off by
 //    E_mu + u|c_j|, the scale by e_r, the two products and the sum add 2u |c_j r gamma_j| and

@@ -2,10 +2,10 @@
 // vendor's) per output element, in units of fp32's unit roundoff u = 2^-24. Per row, with
 // N = cols, s = sum x^2 / N, r = 1 / sqrt(s + eps) and L the depth of the summation trees:
 //  - mean square: the squares are positive, so each square's rounding (u; none when fused into
-//    an FMA), the tree (gamma_L, Higham Thm 4.4) and the division (u) stay relative:
+//    an FMA), the tree (gamma_L, Higham Sec. 4.2) and the division (u) stay relative:
 //    e_s = 2u + gamma_L;
 //  - rstd: s + eps adds u, the square root halves the relative error, rsqrtf is 2 ulp in CUDA's
-//    Programming Guide and in OCML (pitfalls.md 7), at most 4u: e_r = (e_s s / (s + eps) + u) / 2
+//    Programming Guide and in OCML's OCML.md, at most 4u: e_r = (e_s s / (s + eps) + u) / 2
 //    + 4u;
 //  - y_j = fl(fl(x_j * rstd) * gamma_j): two products, 2u, and the store u_out:
 //    |y_j - exact| <= |y_j| (e_r + 2u + u_out).

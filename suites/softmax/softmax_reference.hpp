@@ -11,7 +11,7 @@
 //    (V_EXP_F32, 1 ulp) of x * log2(e) rounded to float: (2 + 2|d|)u relative, inside CUDA's
 //    (HIP's math_api.rst measured 6 ulp on [-10, 10]). Both: e_j within (4 + 3.346|d_j|)u;
 //  - S: all terms are positive, so a tree of depth L adds at most gamma_L relative (Higham,
-//    Thm 4.4: gamma_L * sum|e| = gamma_L * S), and the errors of the e_j add, weighted by
+//    Sec. 4.2: gamma_L * sum|e| = gamma_L * S), and the errors of the e_j add, weighted by
 //    e_j / S = y_j: W = sum_j y_j (4 + 3.346|d_j|) units;
 //  - the reciprocal and the product: 2 units; the store: u_out / u units (0 for fp32, 2^13
 //    for fp16, 2^16 for bf16).

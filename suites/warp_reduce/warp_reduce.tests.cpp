@@ -75,7 +75,7 @@ void warp_reduce_case(int n, int block, const parity::Distribution& distribution
   const parity::TensorView seg_mag(parity::DType::kFloat64, {n}, ref.seg_magnitude.data());
   const parity::TensorView block_mag(parity::DType::kFloat64, {grid}, ref.block_magnitude.data());
   if constexpr (kFloat) {
-    // A tree sum of depth L has error <= gamma_L * sum|x_i| (Higham, Thm 4.4 applied to the
+    // A tree sum of depth L has error <= gamma_L * sum|x_i| (Higham, Sec. 4.2, applied to the
     // tree: every term passes through at most L roundings). Segments: L = log2(32) = 5. Blocks:
     // 5 more levels at most, log2 of the segment count rounded up.
     const int segments = (block + 31) / 32;
