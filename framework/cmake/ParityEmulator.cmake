@@ -60,6 +60,9 @@ function(parity_add_emulated_library target)
   target_link_libraries(${target} PRIVATE parity::simt_standins PUBLIC parity::simt ${arg_LINK})
   target_compile_definitions(${target} PRIVATE ${arg_DEFINITIONS})
   parity_target_defaults(${target})
+  # Kernel sources carry the GPU compilers' pragmas (`#pragma unroll`, `#pragma nv_diag_suppress`),
+  # which mean nothing to the host compiler and must not fail a -Werror build.
+  target_compile_options(${target} PRIVATE $<$<COMPILE_LANGUAGE:CXX>:-Wno-unknown-pragmas>)
   # Not position-independent: the initial-exec TLS of threadIdx & co. stays a single load.
   set_target_properties(${target} PROPERTIES POSITION_INDEPENDENT_CODE OFF
                                              PARITY_SIMT_DIALECT ${arg_DIALECT})
