@@ -64,14 +64,14 @@ __global__ void layernorm_kernel(LayerNormArgs<T> a) {
 
   float sum = 0.0f;
   for (int c = threadIdx.x; c < a.cols; c += blockDim.x) sum += load(x[c]);
-  const float mean = block_sum(sum, scratch) / a.cols;
+  const float mean = block_sum(sum, scratch) / static_cast<float>(a.cols);
 
   float squares = 0.0f;
   for (int c = threadIdx.x; c < a.cols; c += blockDim.x) {
     const float d = load(x[c]) - mean;
     squares += d * d;
   }
-  const float var = block_sum(squares, scratch) / a.cols;
+  const float var = block_sum(squares, scratch) / static_cast<float>(a.cols);
   const float rstd = rsqrtf(var + a.eps);
 
   for (int c = threadIdx.x; c < a.cols; c += blockDim.x)

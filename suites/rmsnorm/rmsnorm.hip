@@ -82,7 +82,7 @@ __global__ void rmsnorm_kernel(RmsNormArgs<T> a) {
     const float v = load(x[c]);
     squares += v * v;
   }
-  const float rstd = rsqrtf(block_sum(squares, scratch) / a.cols + a.eps);
+  const float rstd = rsqrtf(block_sum(squares, scratch) / static_cast<float>(a.cols) + a.eps);
 
   for (int c = threadIdx.x; c < a.cols; c += blockDim.x)
     store(&y[c], load(x[c]) * rstd * load(a.gamma[c]));

@@ -75,8 +75,8 @@ __global__ void layernorm_kernel(LayerNormArgs<T> a) {
     sum += v;
     squares += v * v;
   }
-  const float mean = block_sum(sum, scratch) / a.cols;
-  const float var = block_sum(squares, scratch) / a.cols - mean * mean;
+  const float mean = block_sum(sum, scratch) / static_cast<float>(a.cols);
+  const float var = block_sum(squares, scratch) / static_cast<float>(a.cols) - mean * mean;
   const float rstd = rsqrtf(var + a.eps);
 
   for (int c = threadIdx.x; c < a.cols; c += blockDim.x)

@@ -86,7 +86,7 @@ __global__ void rmsnorm_kernel(RmsNormArgs<T> a) {
     const float v = load(x[c]);
     squares += acc_t(v * v);
   }
-  const float rstd = rsqrtf(static_cast<float>(block_sum(squares, scratch)) / a.cols + a.eps);
+  const float rstd = rsqrtf(static_cast<float>(block_sum(squares, scratch)) / static_cast<float>(a.cols) + a.eps);
 
   for (int c = threadIdx.x; c < a.cols; c += blockDim.x)
     store(&y[c], load(x[c]) * rstd * load(a.gamma[c]));
