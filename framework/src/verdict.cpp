@@ -209,22 +209,24 @@ std::string Verdict::table() const {
     auto value = [&](double v, std::uint64_t bits) {
       return num(v, digits) + " (" + hex(bits) + ")";
     };
-    std::size_t coord_width = 16, value_width = 12;
+    std::size_t coord_width = 16, value_width = 12, ulp_width = 10;
     for (const auto& e : worst) {
       coord_width = std::max(coord_width, coords(e.coords).size() + 2);
+      ulp_width = std::max(ulp_width, std::to_string(e.ulp).size() + 2);
       value_width = std::max({value_width, value(e.golden, e.golden_bits).size() + 2,
                               value(e.candidate, e.candidate_bits).size() + 2});
     }
     out += "    " + pad("coords", coord_width) + pad("golden", value_width) +
-           pad("candidate", value_width) + pad("ulp", 10) + pad("abs err", 11) + "rel err\n";
+           pad("candidate", value_width) + pad("ulp", ulp_width) + pad("abs err", 11) + "rel err\n";
     for (const auto& e : worst) {
       std::string line = "    " + pad(coords(e.coords), coord_width) +
                          pad(value(e.golden, e.golden_bits), value_width) +
                          pad(value(e.candidate, e.candidate_bits), value_width);
       if (e.non_finite) {
-        line += pad("-", 10) + pad("-", 11) + "-";
+        line += pad("-", ulp_width) + pad("-", 11) + "-";
       } else {
-        line += pad(std::to_string(e.ulp), 10) + pad(num(e.abs_error, 3), 11) + num(e.rel_error, 3);
+        line += pad(std::to_string(e.ulp), ulp_width) + pad(num(e.abs_error, 3) + " ", 11) +
+                num(e.rel_error, 3);
       }
       if (e.reference) line += "  ref " + num(*e.reference, digits);
       if (e.bound) line += "  bound " + num(*e.bound, 3);

@@ -5,6 +5,7 @@
 #include <catch2/matchers/catch_matchers_string.hpp>
 #include <cmath>
 #include <nlohmann/json.hpp>
+#include <regex>
 #include <vector>
 
 #include "parity/compare.hpp"
@@ -117,11 +118,13 @@ TEST_CASE("verdicts round-trip through JSON, non-finite numbers as strings", "[v
 TEST_CASE("worst elements: columns stay apart for the longest float32 values", "[verdict]") {
   // -2.35329566e-07 with its hex bits is wider than a fixed column; the next column must still
   // start after a gap, never glued to the closing parenthesis.
-  const std::vector<float> golden{-2.35329566e-07f, 1.0f};
-  const std::vector<float> candidate{-9.53531753e-07f, 1.0f};
+  // -1 vs 1e30: a 10-digit ULP distance, which must not run into the abs err column either.
+  const std::vector<float> golden{-2.35329566e-07f, -1.0f};
+  const std::vector<float> candidate{-9.53531753e-07f, 1e30f};
   const TensorView g(DType::kFloat32, {2}, golden.data());
   const TensorView c(DType::kFloat32, {2}, candidate.data());
   const std::string t = compare(g, c, Policy{}).table();
   CHECK_THAT(t, ContainsSubstring("worst elements"));
   for (const char* glued : {")-", ")9", ")0", ")1"}) CHECK_THAT(t, !ContainsSubstring(glued));
+  CHECK(std::regex_search(t, std::regex("[0-9]{10}  +[0-9]")));
 }
