@@ -4,7 +4,8 @@
 # Registers every Catch2 test case of <target> with CTest after each build, like Catch2's
 # catch_discover_tests, and also turns each case's Catch2 tags into CTest labels ([f16] -> f16),
 # so `ctest -L f16` selects by dtype. Exit code 4 (every case skipped) shows as Skipped.
-# The same file runs in script mode (cmake -P) to write the CTest include file.
+# The same file runs in script mode (cmake -P) to write the CTest include file. Before the
+# target is built, ctest lists one test <PREFIX>NOT_BUILT in its place, which fails (Not Run).
 
 if(CMAKE_SCRIPT_MODE_FILE)
   execute_process(COMMAND ${EXE} --list-tests --reporter json RESULT_VARIABLE rc
@@ -55,5 +56,15 @@ function(parity_discover_tests target)
             "-DRESOURCE_GROUPS=${arg_RESOURCE_GROUPS}"
             -P ${CMAKE_CURRENT_FUNCTION_LIST_FILE}
     VERBATIM)
-  set_property(DIRECTORY APPEND PROPERTY TEST_INCLUDE_FILES ${out})
+  # CTest reads the list through a wrapper: before the target is built, a NOT_BUILT test stands
+  # for its cases (and fails, "Not Run"), so that ctest works in a partly built tree (-R for what
+  # was built) without ever passing for a binary that does not exist.
+  set(wrapper ${CMAKE_CURRENT_BINARY_DIR}/${target}_include.cmake)
+  file(WRITE ${wrapper}
+       "if(EXISTS [==[${out}]==])\n"
+       "  include([==[${out}]==])\n"
+       "else()\n"
+       "  add_test([==[${arg_PREFIX}NOT_BUILT]==] [==[${target}_NOT_BUILT]==])\n"
+       "endif()\n")
+  set_property(DIRECTORY APPEND PROPERTY TEST_INCLUDE_FILES ${wrapper})
 endfunction()
