@@ -9,45 +9,17 @@
 
 #include <Eigen/Core>
 
+#include "../common/error_budget.hpp"
 #include "layernorm.hpp"
 #include "layernorm_reference.hpp"
 #include "parity/case.hpp"
 
 namespace {
 
-// u_out / u of the output format, u = 2^-24 (fp32's unit roundoff).
-template <class T>
-constexpr double store_units() {
-  if constexpr (std::is_same_v<T, parity::f16>) return 0x1p13;   // 2^-11 / 2^-24
-  if constexpr (std::is_same_v<T, parity::bf16>) return 0x1p16;  // 2^-8 / 2^-24
-  return 0.0;
-}
-
-// Absolute slack of one side: an output in fp16's subnormal range (|y| < 2^-14) is rounded to a
-// spacing of 2^-24, an error up to 2^-25 that the relative store term does not cover; fp32 and
-// bf16 outputs below 2^-126 likewise.
-template <class T>
-constexpr double underflow_slack() {
-  if constexpr (std::is_same_v<T, parity::f16>) return 0x1p-25;
-  return 0x1p-126;
-}
-
-// The bounds of layernorm_reference.hpp as a policy: reduction_bound with length 1 makes the
-// slack factor * gamma_1 * m_i with gamma_1 = u / (1 - u), so the magnitude tensor m is the
-// per-element bound in units of u (gamma_1 is a hair above u: conservative by 6e-8 relative).
-parity::Policy within_budget(double factor, double slack = 0.0) {
-  return parity::Policy{}.reduction_bound(1, parity::DType::kFloat32, factor).atol(factor * slack);
-}
-
-void check_reference(const double* exact, const double* budget, const parity::TensorView& out,
-                     double slack, const std::string& name) {
-  const parity::TensorView ref(parity::DType::kFloat64, out.shape(), exact);
-  const parity::TensorView mag(parity::DType::kFloat64, out.shape(), budget);
-  const auto verdict = parity::compare(ref, out, within_budget(1.0, slack),
-                                       {.magnitude = mag, .name = name + " vs fp64 reference"});
-  INFO(verdict.table());
-  CHECK(verdict.passed);
-}
+using suites::check_reference;
+using suites::store_units;
+using suites::underflow_slack;
+using suites::within_budget;
 
 template <class T>
 void layernorm_case(int rows, int cols, int block, const parity::Distribution& distribution) {

@@ -12,36 +12,16 @@
 
 #include <Eigen/Core>
 
+#include "../common/error_budget.hpp"
 #include "parity/case.hpp"
 #include "softmax.hpp"
 #include "softmax_reference.hpp"
 
 namespace {
 
-// u_out / u of the output format, u = 2^-24 (fp32's unit roundoff).
-template <class T>
-constexpr double store_units() {
-  if constexpr (std::is_same_v<T, parity::f16>) return 0x1p13;   // 2^-11 / 2^-24
-  if constexpr (std::is_same_v<T, parity::bf16>) return 0x1p16;  // 2^-8 / 2^-24
-  return 0.0;
-}
-
-// Absolute slack of one side: an output below the smallest normal float may be 0 (exp flushed to
-// zero, e.g. by CUDA's ex2.approx.ftz) where the exact value is not; an fp16 output in fp16's
-// subnormal range is rounded to a spacing of 2^-24, an error up to 2^-25 that no relative bound
-// covers.
-template <class T>
-constexpr double underflow_slack() {
-  if constexpr (std::is_same_v<T, parity::f16>) return 0x1p-25;
-  return 0x1p-126;
-}
-
-// The bound of softmax_reference.hpp as a policy: reduction_bound with length 1 makes the slack
-// factor * gamma_1 * m_i, gamma_1 = u / (1 - u), so the magnitude tensor m is the per-element
-// bound in units of u (with gamma_1 a hair above u: conservative by 6e-8 relative).
-parity::Policy within_budget(double factor, double slack) {
-  return parity::Policy{}.reduction_bound(1, parity::DType::kFloat32, factor).atol(factor * slack);
-}
+using suites::store_units;
+using suites::underflow_slack;
+using suites::within_budget;
 
 template <class T>
 void softmax_case(int rows, int cols, const parity::Distribution& distribution) {
