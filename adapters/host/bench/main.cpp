@@ -129,6 +129,17 @@ int main(int argc, char** argv) {
                 cpu / (static_cast<double>(repeats) * (1 << 18) * 32) * 1e9);
     return 0;
   }
+  if (argc > 2 && std::string(argv[1]) == "--profile-tree") {
+    // One worker, only the shared-memory tree reduction: for perf.
+    parity::simt::set_worker_count(1);
+    const int n = 1 << 20;
+    std::vector<float> x(n, 1.0f), sums(n / 256);
+    const int repeats = std::atoi(argv[2]);
+    const double c0 = cpu_seconds();
+    for (int r = 0; r < repeats; ++r) simt_bench::block_reduce(x.data(), sums.data(), n);
+    std::printf("%.4f s CPU per 1M-thread tree reduction\n", (cpu_seconds() - c0) / repeats);
+    return 0;
+  }
   const int runs = argc > 1 ? std::max(1, std::atoi(argv[1])) : 5;
   const double load = load_average();
   const double native = native_saxpy_seconds(runs);

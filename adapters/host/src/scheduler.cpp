@@ -11,8 +11,8 @@
 //
 // Fibers run on guard-paged Boost.Context stacks and are created once per worker and reused for
 // every block and launch, so stack allocation is never on the hot path. On x86-64 they switch
-// with parity_simt_switch (below); elsewhere, or with PARITY_SIMT_PORTABLE_SWITCH, with
-// Boost.Context's fiber.
+// with a few inline instructions (switch_to in scheduler.hpp); elsewhere, or with
+// PARITY_SIMT_PORTABLE_SWITCH (CMake option), with Boost.Context's fiber.
 #include "scheduler.hpp"
 
 #include <sys/mman.h>
@@ -135,41 +135,16 @@ std::vector<Worker*>& all_workers() {
 thread_local Worker* t_worker = nullptr;
 
 #ifdef PARITY_SIMT_FAST_SWITCH
-// The context switch: push the callee-saved registers, swap stack pointers, pop, return. It ends
-// in a real `ret`, so when two fibers suspend through the same call chain (the threads of a
-// block at one barrier) the return-stack predictor keeps predicting correctly; Boost's fcontext
-// ends in an indirect jump and also saves and reloads the FPU control words, which made a switch
-// three times slower here. The FPU environment (rounding mode, MXCSR) is shared by all fibers.
+// Where a new fiber starts: switch_to jumps here with the stack pointer at {Fiber*, 0}, 16-byte
+// aligned, so the call gives parity_simt_fiber_entry the ABI's alignment.
 asm(R"(
     .text
-    .globl parity_simt_switch
-    .hidden parity_simt_switch
-    .type parity_simt_switch, @function
-    .p2align 4
-parity_simt_switch:
-    pushq %rbp
-    pushq %rbx
-    pushq %r12
-    pushq %r13
-    pushq %r14
-    pushq %r15
-    movq %rsp, (%rdi)
-    movq %rsi, %rsp
-    popq %r15
-    popq %r14
-    popq %r13
-    popq %r12
-    popq %rbx
-    popq %rbp
-    ret
-    .size parity_simt_switch, .-parity_simt_switch
-
     .globl parity_simt_fiber_start
     .hidden parity_simt_fiber_start
     .type parity_simt_fiber_start, @function
     .p2align 4
 parity_simt_fiber_start:
-    movq %rbx, %rdi
+    movq (%rsp), %rdi
     call parity_simt_fiber_entry
     ud2
     .size parity_simt_fiber_start, .-parity_simt_fiber_start
@@ -177,7 +152,7 @@ parity_simt_fiber_start:
 
 }  // namespace
 
-//! Where a new fiber starts (called by parity_simt_fiber_start with the Fiber in rbx).
+//! Where a new fiber starts (called by parity_simt_fiber_start).
 [[noreturn]] void fiber_entry(Fiber* f) {
   Worker& w = *f->worker;
 #ifdef PARITY_SIMT_ASAN
@@ -198,16 +173,15 @@ Fiber* create_fiber(Worker& w) {
   f->worker = &w;
   RecordingStack allocator{ctx::protected_fixedsize_stack(stack_bytes() + kColourRange), f};
   f->stack = allocator.allocate();
-  // Initial frame, popped by parity_simt_switch: r15 r14 r13 r12 rbx(=f) rbp, then the return
-  // address (the start routine). After that `ret` the stack pointer is 16-byte aligned, so the
-  // start routine's `call` gives its callee the ABI's alignment.
+  // Initial frame: the Fiber for the start routine, and padding that keeps the stack pointer
+  // 16-byte aligned.
   auto top = reinterpret_cast<std::uintptr_t>(f->stack.sp) & ~std::uintptr_t{15};
-  auto* frame = reinterpret_cast<void**>(top) - 7;
-  frame[0] = frame[1] = frame[2] = frame[3] = nullptr;
-  frame[4] = f;
-  frame[5] = nullptr;
-  frame[6] = reinterpret_cast<void*>(&parity_simt_fiber_start);
+  auto* frame = reinterpret_cast<void**>(top) - 2;
+  frame[0] = f;
+  frame[1] = nullptr;
   f->sp = frame;
+  f->pc = reinterpret_cast<const void*>(&parity_simt_fiber_start);
+  f->bp = nullptr;
   return f;
 }
 #else

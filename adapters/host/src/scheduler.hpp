@@ -14,10 +14,9 @@
 #include <vector>
 
 #if defined(__x86_64__) && !defined(PARITY_SIMT_BOOST_SWITCH)
-// The fast path: a plain call-and-return context switch (see scheduler.cpp).
+// The fast path: an inline stack switch (see switch_to below).
 #define PARITY_SIMT_FAST_SWITCH 1
 #include <boost/context/stack_context.hpp>
-extern "C" void parity_simt_switch(void** save_sp, void* load_sp);
 #else
 #include <boost/context/fiber.hpp>
 #endif
@@ -74,7 +73,10 @@ struct Worker;
 
 struct Fiber {
 #ifdef PARITY_SIMT_FAST_SWITCH
-  void* sp = nullptr;  // saved stack pointer while suspended
+  // While suspended: where it resumes (offsets 0, 8 and 16 are used by switch_to's assembly).
+  void* sp = nullptr;
+  const void* pc = nullptr;
+  void* bp = nullptr;
   boost::context::stack_context stack{};
 #else
   void* sp = nullptr;             // unused
@@ -139,7 +141,7 @@ struct Worker {
 
   Fiber main_fiber;  // the OS thread's own stack
   Fiber* current = &main_fiber;
-  Fiber* previous = nullptr;
+  Fiber* previous = nullptr;  // the fiber that switched last (AddressSanitizer, Boost switch)
   // Fibers live in chunks of consecutive records: the switch path reads next->sp, and the
   // hardware prefetcher follows the records of a block's threads when they are adjacent.
   std::vector<std::unique_ptr<Fiber[]>> fiber_chunks;
@@ -190,21 +192,54 @@ inline void make_ready(Worker& w, Fiber* f) {
 }
 
 //! Transfers control to `next`, saving the running thread's state in the current fiber; returns
-//! when some fiber switches back to it. Inlined into the barrier and collective paths: every
-//! return after a switch costs a return-address mispredict unless the call chains match.
+//! when some fiber switches back to it. Inlined into each waiting path, so that every place a
+//! fiber can resume is its own jump target (threads parked at one barrier resume at one label).
 __attribute__((always_inline)) inline void switch_to(Worker& w, Fiber* next) {
   Fiber* self = w.current;
-  // The emulated thread's identity stays in this frame (callee-saved registers, which the
-  // switch spills onto this fiber's stack), not in another cache line.
+  // The emulated thread's identity stays in this frame (spilled onto this fiber's stack around
+  // the switch), not in another cache line.
   const unsigned x = ::threadIdx.x, y = ::threadIdx.y, z = ::threadIdx.z, tid = t_ctx.tid;
+#if defined(PARITY_SIMT_ASAN) || !defined(PARITY_SIMT_FAST_SWITCH)
+  // The resumed side finishes the switch on its behalf. Only there: GCC merged this store and
+  // the one below into a 16-byte store, and the next fiber's 8-byte load of `current` could not
+  // be forwarded from it, which stalled every barrier (30% of its time in perf).
   w.previous = self;
+#endif
   w.current = next;
   ++t_ctx.epoch;
 #ifdef PARITY_SIMT_ASAN
   __sanitizer_start_switch_fiber(&self->fake_stack, next->stack_bottom, next->stack_size);
 #endif
 #ifdef PARITY_SIMT_FAST_SWITCH
-  parity_simt_switch(&self->sp, next->sp);
+  // Save this fiber's stack pointer, frame pointer and resume address, load the next fiber's,
+  // jump. Every register but those is declared clobbered, so the compiler spills only what is
+  // live here, once, instead of a switch routine pushing and popping all callee-saved registers
+  // around a call; and threads parked at the same __syncthreads() resume at the same label, so
+  // the indirect jump is predicted. rbp travels in the record because it cannot be a clobber
+  // when the function keeps a frame pointer (sanitizer builds).
+  Fiber* save = self;  // the asm's operands: garbage once another fiber jumps back here
+  Fiber* load = next;
+  asm volatile(
+      "leaq 1f(%%rip), %%rax\n\t"
+      "movq %%rsp, 0(%[self])\n\t"
+      "movq %%rax, 8(%[self])\n\t"
+      "movq %%rbp, 16(%[self])\n\t"
+      "movq 16(%[next]), %%rbp\n\t"
+      "movq 0(%[next]), %%rsp\n\t"
+      "jmpq *8(%[next])\n"
+      "1:"
+      : [self] "+D"(save), [next] "+S"(load)
+      :
+      : "rax", "rbx", "rcx", "rdx", "r8", "r9", "r10", "r11", "r12", "r13", "r14", "r15", "xmm0",
+        "xmm1", "xmm2", "xmm3", "xmm4", "xmm5", "xmm6", "xmm7", "xmm8", "xmm9", "xmm10", "xmm11",
+        "xmm12", "xmm13", "xmm14", "xmm15",
+#ifdef __AVX512F__
+        "xmm16", "xmm17", "xmm18", "xmm19", "xmm20", "xmm21", "xmm22", "xmm23", "xmm24", "xmm25",
+        "xmm26", "xmm27", "xmm28", "xmm29", "xmm30", "xmm31", "k1", "k2", "k3", "k4", "k5", "k6",
+        "k7",
+#endif
+        "st", "st(1)", "st(2)", "st(3)", "st(4)", "st(5)", "st(6)", "st(7)", "mm0", "mm1", "mm2",
+        "mm3", "mm4", "mm5", "mm6", "mm7", "memory", "cc");
 #else
   boost::context::fiber from = std::move(next->context).resume();
 #endif
@@ -230,7 +265,20 @@ Fiber* take_idle(Worker& w);
 //! The next fiber to run: a ready thread first (finishes what started, keeps warps together),
 //! else a fresh driver when threads remain to be started.
 inline Fiber* pick_next(Worker& w) {
-  if (!w.ready.empty()) return w.ready.pop();
+  if (!w.ready.empty()) {
+    Fiber* next = w.ready.pop();
+#ifdef PARITY_SIMT_FAST_SWITCH
+    // The fiber after it resumes one switch from now: start loading its stack top (the spills
+    // the switch reloads first), which a block's hundreds of fibers have pushed out of L1.
+    if (!w.ready.empty()) {
+      const char* sp = static_cast<const char*>(w.ready.peek(0)->sp);
+      __builtin_prefetch(sp);
+      __builtin_prefetch(sp + 64);
+      __builtin_prefetch(sp + 128);
+    }
+#endif
+    return next;
+  }
   if (w.block_active && t_ctx.next_tid < t_ctx.nthreads) return take_idle(w);
   return nullptr;
 }
