@@ -129,6 +129,16 @@ int main(int argc, char** argv) {
                 cpu / (static_cast<double>(repeats) * (1 << 18) * 32) * 1e9);
     return 0;
   }
+  if (argc > 3 && std::string(argv[1]) == "--launch-latency") {
+    // Wall time of a small saxpy launch (N threads) on W workers: the fixed cost of a launch.
+    parity::simt::set_worker_count(std::atoi(argv[2]));
+    const int n = std::atoi(argv[3]);
+    std::vector<float> x(n, 1.0f), y(n, 2.0f), out(n);
+    const double best =
+        best_seconds(2000, [&] { simt_bench::saxpy(2.0f, x.data(), y.data(), out.data(), n); });
+    std::printf("%.2f us per launch of %d threads\n", best * 1e6, n);
+    return 0;
+  }
   if (argc > 2 && std::string(argv[1]) == "--profile-tree") {
     // One worker, only the shared-memory tree reduction: for perf.
     parity::simt::set_worker_count(1);

@@ -19,6 +19,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <chrono>
 #include <condition_variable>
 #include <cstdio>
 #include <cstdlib>
@@ -214,6 +215,7 @@ namespace {
 void setup_launch(Worker& w, Launch& l) {
   ThreadContext& c = t_ctx;
   w.launch = &l;
+  w.claimed_next = w.claimed_end = 0;
   ::blockDim = l.block;
   ::gridDim = l.grid;
   ::warpSize = l.warp_size;
@@ -260,9 +262,17 @@ void setup_block(Worker& w, std::uint64_t b) {
 
 bool start_next_block(Worker& w) {
   Launch& l = *w.launch;
-  if (l.failed.load(std::memory_order_relaxed)) return false;
-  const std::uint64_t b = l.next_block.fetch_add(1, std::memory_order_relaxed);
-  if (b >= l.nblocks) return false;
+  if (w.claimed_next == w.claimed_end) {
+    const std::uint64_t b = l.next_block.fetch_add(l.batch, std::memory_order_relaxed);
+    if (b >= l.nblocks) return false;
+    w.claimed_next = b;
+    w.claimed_end = std::min(b + l.batch, l.nblocks);
+  }
+  const std::uint64_t b = w.claimed_next++;
+  if (b > l.first_failed.load(std::memory_order_relaxed)) {
+    w.claimed_next = w.claimed_end;  // later blocks, and every later claim, are moot
+    return false;
+  }
   setup_block(w, b);
   return true;
 }
@@ -318,44 +328,65 @@ std::atomic<int>& worker_setting() {
   return count;
 }
 
-//! Worker threads that help the launching thread; one launch at a time.
+//! Spins for up to about 30 microseconds until `done()`; false if it never was. Launches tend
+//! to follow each other within microseconds (a test's loop, a multi-kernel op), and waking a
+//! thread blocked in the kernel takes 15-20 us here, longer than a small launch runs.
+template <class Done>
+bool spin_until(Done done) {
+  const auto give_up = std::chrono::steady_clock::now() + std::chrono::microseconds(30);
+  for (unsigned i = 1;; ++i) {
+    if (done()) return true;
+#if defined(__x86_64__) || defined(__i386__)
+    __builtin_ia32_pause();
+#endif
+    if (i % 64 == 0 && std::chrono::steady_clock::now() > give_up) return done();
+  }
+}
+
+//! Worker threads that help the launching thread; one launch at a time. Both sides spin briefly
+//! before blocking on a condition variable (see spin_until).
 class Pool {
  public:
   void run(Launch& l, int helpers) {
     std::lock_guard run_lock(run_mutex_);
     {
-      std::unique_lock lock(mutex_);
+      std::lock_guard lock(mutex_);
       while (static_cast<int>(threads_.size()) < helpers) {
         const int index = static_cast<int>(threads_.size());
         threads_.emplace_back([this, index] { loop(index); });
       }
       launch_ = &l;
       wanted_ = helpers;
-      busy_ = helpers;
-      ++generation_;
+      busy_.store(helpers, std::memory_order_relaxed);
+      generation_.fetch_add(1, std::memory_order_release);
     }
     if (helpers > 0) wake_.notify_all();
     run_share(l);
-    std::unique_lock lock(mutex_);
-    done_.wait(lock, [this] { return busy_ == 0; });
-    launch_ = nullptr;
+    if (!spin_until([this] { return busy_.load(std::memory_order_acquire) == 0; })) {
+      std::unique_lock lock(mutex_);
+      done_.wait(lock, [this] { return busy_.load(std::memory_order_acquire) == 0; });
+    }
   }
 
  private:
   void loop(int index) {
     std::uint64_t seen = 0;
     for (;;) {
+      spin_until([&] { return generation_.load(std::memory_order_acquire) != seen; });
       Launch* l = nullptr;
       {
         std::unique_lock lock(mutex_);
-        wake_.wait(lock, [&] { return generation_ != seen; });
-        seen = generation_;
+        wake_.wait(lock, [&] { return generation_.load(std::memory_order_relaxed) != seen; });
+        seen = generation_.load(std::memory_order_relaxed);
         if (index >= wanted_) continue;
         l = launch_;
       }
       run_share(*l);
-      std::lock_guard lock(mutex_);
-      if (--busy_ == 0) done_.notify_all();
+      if (busy_.fetch_sub(1, std::memory_order_acq_rel) == 1) {
+        // Under the mutex: the launcher checks busy_ under it before it sleeps.
+        std::lock_guard lock(mutex_);
+        done_.notify_all();
+      }
     }
   }
 
@@ -365,9 +396,9 @@ class Pool {
   std::condition_variable done_;
   std::vector<std::thread> threads_;
   Launch* launch_ = nullptr;
-  std::uint64_t generation_ = 0;
+  std::atomic<std::uint64_t> generation_{0};
   int wanted_ = 0;
-  int busy_ = 0;
+  std::atomic<int> busy_{0};
 };
 
 Pool& pool() {
@@ -486,7 +517,14 @@ void Launch::fail(Status s, std::string text, std::uint64_t block_linear) {
     message = std::move(text);
     failed_block = block_linear;
   }
-  failed.store(true, std::memory_order_relaxed);
+  note_failure(block_linear);
+}
+
+void Launch::note_failure(std::uint64_t block_linear) noexcept {
+  std::uint64_t seen = first_failed.load(std::memory_order_relaxed);
+  while (block_linear < seen &&
+         !first_failed.compare_exchange_weak(seen, block_linear, std::memory_order_relaxed)) {
+  }
 }
 
 void abort_block_nothrow(Worker& w, Status status, const std::string& message) noexcept {
@@ -502,7 +540,7 @@ void abort_block_nothrow(Worker& w, Status status, const std::string& message) n
                        thread_text(::blockIdx) + ": " + message,
                    w.block_linear);
   } catch (...) {
-    w.launch->failed.store(true);
+    w.launch->note_failure(w.block_linear);
   }
   // Threads not started yet count as returned; waiting threads unwind when resumed.
   c.exited += c.nthreads - c.next_tid;
@@ -734,6 +772,10 @@ void launch(const LaunchSite& site, const LaunchConfig& config, void* kernel, Dr
   const int workers = worker_count();
   const int helpers =
       static_cast<int>(std::min<std::uint64_t>(static_cast<std::uint64_t>(workers), nblocks)) - 1;
+  // Batches small enough that every worker gets about 16 of them (load balance), at most 64
+  // blocks (so that a failure stops the grid soon).
+  l.batch =
+      std::clamp<std::uint64_t>(nblocks / (static_cast<std::uint64_t>(helpers + 1) * 16), 1, 64);
   pool().run(l, helpers);
   if (l.status != Status::kSuccess) report_kernel_failure(config.stream, l.status, l.message);
 }

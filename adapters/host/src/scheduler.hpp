@@ -55,18 +55,25 @@ struct Launch {
   unsigned warp_shift = 5;
   unsigned nthreads = 0;
   std::uint64_t nblocks = 0;
+  std::uint64_t batch = 1;  // blocks a worker claims at a time
   bool race = false;
-  std::atomic<std::uint64_t> next_block{0};
-  std::atomic<bool> failed{false};
+  // The one field every worker writes while the grid runs, on a cache line of its own: claiming
+  // short blocks one by one bounced it between cores on every block (saxpy on two workers was no
+  // faster than on one).
+  alignas(64) std::atomic<std::uint64_t> next_block{0};
+  //! The lowest failed block so far: blocks above it are not started, blocks below it still
+  //! run, so the reported failure is the lowest failing block whatever the timing.
+  alignas(64) std::atomic<std::uint64_t> first_failed{~std::uint64_t{0}};
   std::mutex mutex;
   Status status = Status::kSuccess;
   std::string message;
   std::uint64_t failed_block = ~std::uint64_t{0};
 
-  //! Records a failure of block `block_linear`; no further block starts. Of the blocks that fail,
-  //! the lowest-numbered one is reported, so the message does not depend on thread timing when
-  //! every block fails the same way.
+  //! Records a failure of block `block_linear`; no higher-numbered block starts. Of the blocks
+  //! that fail, the lowest-numbered one is reported.
   void fail(Status s, std::string text, std::uint64_t block_linear);
+  //! Marks block `block_linear` failed without a message (when composing one failed).
+  void note_failure(std::uint64_t block_linear) noexcept;
 };
 
 struct Worker;
@@ -154,6 +161,8 @@ struct Worker {
   std::vector<WarpState> warps;
 
   Launch* launch = nullptr;
+  std::uint64_t claimed_next = 0;  // blocks [claimed_next, claimed_end) are this worker's
+  std::uint64_t claimed_end = 0;
   bool block_active = false;
   bool aborted = false;
   std::uint64_t block_linear = 0;

@@ -73,6 +73,26 @@ TEST_CASE("trap/__trap() fails the launch with the thread and place", "[detectio
   CHECK_THAT(message, ContainsSubstring("thread (3,0,0) executed __trap()"));
 }
 
+TEST_CASE("trap/of two failing blocks the lower one is reported, whatever the timing",
+          "[detection]") {
+  // Workers claim blocks in batches. With 4 workers and 4096 blocks the batches hold 64 blocks:
+  // block 130 is the third block of the third batch and usually fails first, while block 60
+  // waits near the end of the first batch. The report must still name block 60: blocks below a
+  // failure keep running, blocks above it do not start.
+  auto b = parity::make_backend("host-cuda");
+  auto out = b->allocate(4096 * sizeof(int));
+  const int workers = parity::simt::worker_count();
+  parity::simt::set_worker_count(4);
+  for (int run = 0; run < 20; ++run) {
+    simt_test::cuda::two_failing_blocks(b->stream(), out.as<int>(), 4096, 60, 130);
+    const std::string message = failure_of(*b);
+    INFO("run " << run);
+    CHECK_THAT(message, ContainsSubstring("two_failing_blocks_kernel"));
+    CHECK_THAT(message, ContainsSubstring("failed in block (60,0,0)"));
+  }
+  parity::simt::set_worker_count(workers);
+}
+
 TEST_CASE("launch/a block of 2048 threads is an invalid configuration", "[detection][launch]") {
   auto b = parity::make_backend("host-cuda");
   (void)parity::simt::last_error(true);

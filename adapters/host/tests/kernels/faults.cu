@@ -31,6 +31,12 @@ __global__ void trap_kernel(int* out) {
   if (threadIdx.x == 3) __trap();
 }
 
+__global__ void two_failing_blocks_kernel(int* out, int bad_low, int bad_high) {
+  const int b = static_cast<int>(blockIdx.x);
+  if ((b == bad_low || b == bad_high) && threadIdx.x == 5) __trap();
+  if (threadIdx.x == 0) out[b] = 1;
+}
+
 namespace simt_test::cuda {
 
 void divergent_barrier(parity::Stream s, int* out) {
@@ -44,6 +50,10 @@ void partial_mask_shuffle(parity::Stream s, int* out) {
 }
 void throwing_kernel(parity::Stream s, int* out) {
   trap_kernel<<<1, 32, 0, parity::native_handle<cudaStream_t>(s)>>>(out);
+}
+void two_failing_blocks(parity::Stream s, int* out, int blocks, int bad_low, int bad_high) {
+  two_failing_blocks_kernel<<<blocks, 32, 0, parity::native_handle<cudaStream_t>(s)>>>(
+      out, bad_low, bad_high);
 }
 
 }  // namespace simt_test::cuda

@@ -65,6 +65,8 @@ void divergent_barrier(parity::Stream s, int* out);     //! __syncthreads only i
 void two_barriers(parity::Stream s, int* out);          //! if/else with a barrier in each
 void partial_mask_shuffle(parity::Stream s, int* out);  //! mask 0xffff, all 32 lanes call
 void throwing_kernel(parity::Stream s, int* out);       //! a kernel calling __trap()
+//! `blocks` blocks of 32 threads; blocks `bad_low` and `bad_high` trap, the others set out[b].
+void two_failing_blocks(parity::Stream s, int* out, int blocks, int bad_low, int bad_high);
 
 }  // namespace simt_test::cuda
 
