@@ -95,6 +95,11 @@ struct Fiber {
   void* fake_stack = nullptr;
 };
 
+#ifdef PARITY_SIMT_FAST_SWITCH
+static_assert(offsetof(Fiber, sp) == 0 && offsetof(Fiber, pc) == 8 && offsetof(Fiber, bp) == 16,
+              "switch_to's assembly addresses these fields by offset");
+#endif
+
 //! Race mode's per-worker record of shared-memory accesses (race.cpp).
 struct RaceShadow {
   struct Cell {
@@ -225,7 +230,8 @@ __attribute__((always_inline)) inline void switch_to(Worker& w, Fiber* next) {
   // live here, once, instead of a switch routine pushing and popping all callee-saved registers
   // around a call; and threads parked at the same __syncthreads() resume at the same label, so
   // the indirect jump is predicted. rbp travels in the record because it cannot be a clobber
-  // when the function keeps a frame pointer (sanitizer builds).
+  // when the function keeps a frame pointer (sanitizer builds). The FPU environment (MXCSR,
+  // x87 control word) is not switched: all fibers share the rounding mode.
   Fiber* save = self;  // the asm's operands: garbage once another fiber jumps back here
   Fiber* load = next;
   asm volatile(
