@@ -55,8 +55,13 @@ function(parity_add_emulated_library target)
   list(REMOVE_DUPLICATES source_dirs)
 
   add_library(${target} STATIC ${generated})
-  # Quoted includes of the originals resolve against their own folders.
+  # The dialect's stand-ins and refusals come first, before any folder of the user's (header
+  # isolation, below); quoted includes of the originals resolve against their own folders.
+  _parity_simt_dialect_includes(${arg_DIALECT} dialect_includes)
+  target_include_directories(${target} BEFORE PRIVATE ${dialect_includes})
   target_include_directories(${target} PRIVATE ${source_dirs} ${arg_INCLUDES})
+  _parity_simt_api_definitions(${arg_DIALECT} api_definitions)
+  target_compile_definitions(${target} PRIVATE ${api_definitions})
   target_link_libraries(${target} PRIVATE parity::simt_standins PUBLIC parity::simt ${arg_LINK})
   target_compile_definitions(${target} PRIVATE ${arg_DEFINITIONS})
   parity_target_defaults(${target})
@@ -77,4 +82,163 @@ function(parity_add_emulated_library target)
       set_target_properties(${target} PROPERTIES PARITY_SIMT_RACE_CHECK ON)
     endif()
   endif()
+endfunction()
+
+# ----- Header isolation and the emulated API set (see docs/host-emulation.md, "Header isolation") ---
+# An emulated translation unit of dialect D (cuda or hip) has, before any other include folder:
+#   <standins>/D/       parity's stand-ins for D's headers (cuda_runtime.h, hip/hip_runtime.h, ...)
+#   <standins>/common/  stand-ins for the names both dialects have (Thrust / rocThrust)
+#   <build>/parity-simt-headers/D/  a generated refusal for every other name of
+#                       <standins>/vendor_headers.tsv, the header names of the real CUDA toolkit
+#                       and ROCm: "not emulated" for a name of D, "a CUDA header in a HIP source"
+#                       (or the reverse) for a name only the other dialect has.
+# A refusal exists only where no stand-in file does, so a new stand-in is just a new file in D/.
+# PARITY_SIMT_ROCM_VERSION / PARITY_SIMT_CUDA_VERSION select the API set the stand-ins declare.
+set(PARITY_SIMT_ROCM_VERSION "6.4" CACHE STRING
+    "ROCm release whose HIP API the host-hip emulator offers (5.2 ... 7.0)")
+set(PARITY_SIMT_CUDA_VERSION "13.0" CACHE STRING
+    "CUDA release whose API the host-cuda emulator offers (12.0 ... 13.0)")
+
+# "6.4" -> 60400, "5.2" -> 50200 (ROCm's HIP_VERSION_MAJOR*10000+MINOR*100 style);
+# "13.0" -> 13000 (CUDART_VERSION style).
+function(_parity_simt_version_number kind text out_var)
+  if(NOT text MATCHES "^([0-9]+)\\.([0-9]+)$")
+    message(FATAL_ERROR "PARITY_SIMT_${kind}_VERSION='${text}': give a release as MAJOR.MINOR "
+                        "(for example 6.4)")
+  endif()
+  set(major ${CMAKE_MATCH_1})
+  set(minor ${CMAKE_MATCH_2})
+  if(kind STREQUAL "ROCM")
+    if(major LESS 5 OR major GREATER 7)
+      message(FATAL_ERROR "PARITY_SIMT_ROCM_VERSION=${text}: the emulator models ROCm 5.x to "
+                          "7.x; pick one of those releases")
+    endif()
+    math(EXPR number "${major} * 10000 + ${minor} * 100")
+  else()
+    if(major LESS 12 OR major GREATER 13)
+      message(FATAL_ERROR "PARITY_SIMT_CUDA_VERSION=${text}: the emulator models CUDA 12.x and "
+                          "13.x; pick one of those releases")
+    endif()
+    math(EXPR number "${major} * 1000 + ${minor} * 10")
+  endif()
+  set(${out_var} ${number} PARENT_SCOPE)
+endfunction()
+
+# Sets out_var to the definitions that select the API set of `dialect` (spelling.hpp): the
+# release of the CMake option, or the one given as a third argument.
+function(_parity_simt_api_definitions dialect out_var)
+  if(dialect STREQUAL "hip")
+    set(kind ROCM)
+    set(label ROCm)
+  else()
+    set(kind CUDA)
+    set(label CUDA)
+  endif()
+  set(release "${PARITY_SIMT_${kind}_VERSION}")
+  if(ARGC GREATER 2)
+    set(release "${ARGV2}")
+  endif()
+  _parity_simt_version_number(${kind} "${release}" number)
+  set(${out_var} PARITY_SIMT_${kind}_VERSION=${number}
+      "PARITY_SIMT_API_SET=\"${label} ${release}\"" PARENT_SCOPE)
+endfunction()
+
+# Sets out_var to the include folders of `dialect`, generating the refusals on first use.
+function(_parity_simt_dialect_includes dialect out_var)
+  get_target_property(root parity::simt_standins PARITY_SIMT_STANDINS_DIR)
+  if(NOT root OR NOT EXISTS "${root}/vendor_headers.tsv")
+    message(FATAL_ERROR "parity-simt: the stand-in headers are missing (no vendor_headers.tsv "
+                        "under '${root}'): reinstall parity")
+  endif()
+  set(out "${CMAKE_BINARY_DIR}/parity-simt-headers")
+  get_property(done GLOBAL PROPERTY PARITY_SIMT_REFUSALS_DONE)
+  if(NOT done)
+    set_property(GLOBAL PROPERTY PARITY_SIMT_REFUSALS_DONE ON)
+    _parity_simt_generate_refusals("${root}" "${out}")
+  endif()
+  set(${out_var} "${root}/${dialect}" "${root}/common" "${out}/${dialect}" PARENT_SCOPE)
+endfunction()
+
+function(_parity_simt_generate_refusals root out)
+  file(GLOB_RECURSE standins RELATIVE "${root}" LIST_DIRECTORIES false "${root}/*")
+  list(REMOVE_ITEM standins vendor_headers.tsv)
+  file(SHA256 "${root}/vendor_headers.tsv" table_hash)
+  string(SHA256 stamp "v1;${table_hash};${standins}")
+  if(EXISTS "${out}/stamp")
+    file(READ "${out}/stamp" old_stamp)
+    if(old_stamp STREQUAL stamp)
+      return()
+    endif()
+  endif()
+  file(STRINGS "${root}/vendor_headers.tsv" rows REGEX "^[^#]")
+  set(known_cuda "")
+  set(known_hip "")
+  foreach(row IN LISTS rows)
+    string(REPLACE "\t" ";" fields "${row}")
+    list(GET fields 0 name)
+    list(GET fields 1 dialects)
+    if(dialects MATCHES "cuda")
+      list(APPEND known_cuda "${name}")
+    endif()
+    if(dialects MATCHES "hip")
+      list(APPEND known_hip "${name}")
+    endif()
+  endforeach()
+  # Every stand-in stands for a real header of its dialect, in the folder of that dialect.
+  foreach(file IN LISTS standins)
+    if(file MATCHES "^(cuda|hip)/(.*)$")
+      set(d ${CMAKE_MATCH_1})
+      set(name ${CMAKE_MATCH_2})
+      if(NOT name IN_LIST known_${d})
+        message(FATAL_ERROR "parity-simt: adapters/host/standins/${file} stands in for a header "
+                            "that the real ${d} toolkit does not have (it is not a '${d}' row of "
+                            "vendor_headers.tsv): emulated sources would compile where the real "
+                            "compiler fails. Rename it to the real header's name, or move helper "
+                            "code to adapters/host/include/parity/simt/")
+      endif()
+    elseif(file MATCHES "^common/(.*)$")
+      set(name ${CMAKE_MATCH_1})
+      if(NOT (name IN_LIST known_cuda AND name IN_LIST known_hip))
+        message(FATAL_ERROR "parity-simt: adapters/host/standins/${file}: common/ holds stand-ins "
+                            "for names both CUDA and ROCm have (Thrust); '${name}' is not one: "
+                            "move it to standins/cuda/ or standins/hip/")
+      endif()
+    else()
+      message(FATAL_ERROR "parity-simt: adapters/host/standins/${file}: a stand-in lives in "
+                          "standins/cuda/ (what .cu sources see), standins/hip/ (what .hip sources "
+                          "see) or standins/common/ (both); move it there")
+    endif()
+  endforeach()
+  file(REMOVE_RECURSE "${out}")
+  foreach(row IN LISTS rows)
+    string(REPLACE "\t" ";" fields "${row}")
+    list(GET fields 0 name)
+    list(GET fields 1 dialects)
+    list(GET fields 2 package)
+    foreach(d IN ITEMS cuda hip)
+      if(EXISTS "${root}/${d}/${name}" OR EXISTS "${root}/common/${name}")
+        continue()
+      endif()
+      if(d STREQUAL "cuda")
+        set(label "CUDA")
+        set(other "ROCm")
+        set(fix "A .cu source includes CUDA's own headers (hip/... is HIP; HIP on NVIDIA is not emulated)")
+      else()
+        set(label "HIP")
+        set(other "CUDA")
+        set(fix "Include ROCm's header instead (hipify maps the name: cooperative groups are <hip/hip_cooperative_groups.h>, cuBLAS is <hipblas/hipblas.h>, CUB is <hipcub/hipcub.hpp>)")
+      endif()
+      if(dialects MATCHES "${d}")
+        set(text "parity-simt (${label}): <${name}> (${package}) is not emulated: the host emulator has no stand-in for it. Keep it out of the emulated sources (restrict the suite to the GPU backends, or move the library call into a file the emulated build does not compile), or add a stand-in as adapters/host/standins/${d}/${name}; see docs/troubleshooting.md")
+      else()
+        set(text "parity-simt (${label}): <${name}> is a ${other} header (${package}), and ${other} is not this source's dialect: the real ${label} compiler would not offer it either. ${fix}; see docs/troubleshooting.md")
+      endif()
+      string(REPLACE "\"" "'" text "${text}")
+      file(WRITE "${out}/${d}/${name}"
+           "// Generated by parity (ParityEmulator.cmake) from vendor_headers.tsv: no stand-in.\n"
+           "#error \"${text}\"\n"
+           "#include \"parity-simt: stopped at a refused header\"\n")
+    endforeach()
+  endforeach()
+  file(WRITE "${out}/stamp" "${stamp}")
 endfunction()

@@ -68,6 +68,9 @@ int main(int argc, char** argv) {
   {
     std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
     out << result.text;
+    // Last in the translation unit: a real CUDA/ROCm header that slipped in after the stand-ins
+    // (an absolute include path) stops the build with a message (docs/host-emulation.md).
+    out << "\n#include \"parity/simt/real_header_check.hpp\"\n";
     if (!out) {
       std::cerr << output << ": error: cannot write the rewritten source\n";
       return 1;

@@ -83,7 +83,10 @@ class HostBackend final : public Backend {
     info.warp_size = warp_size_;
     info.device_index = host_device_count() ? device_.ordinal : 0;
     info.driver_version = "";
-    info.runtime_version = simt::runtime_version();
+    // The API set the kernels were compiled against (PARITY_SIMT_ROCM_VERSION / _CUDA_VERSION).
+    const std::string api = simt::api_set(dialect_);
+    info.runtime_version =
+        std::string(simt::runtime_version()) + (api.empty() ? "" : " (" + api + " API set)");
     const long pages = sysconf(_SC_PHYS_PAGES), page_size = sysconf(_SC_PAGE_SIZE);
     info.total_memory = pages > 0 && page_size > 0 ? static_cast<std::uint64_t>(pages) *
                                                          static_cast<std::uint64_t>(page_size)

@@ -211,6 +211,37 @@ std::string cpu_name() {
   return "unknown CPU";
 }
 
+namespace {
+struct ApiSets {
+  std::mutex mutex;
+  std::string sets[2];  // per Dialect, " + "-separated, each named once
+};
+ApiSets& api_sets() {
+  static ApiSets sets;
+  return sets;
+}
+}  // namespace
+
+bool note_api_set(Dialect dialect, const char* api_set) noexcept {
+  try {
+    auto& all = api_sets();
+    const std::lock_guard lock(all.mutex);
+    std::string& sets = all.sets[static_cast<int>(dialect)];
+    const std::string name = api_set;
+    if (("+ " + sets + " +").find(" " + name + " ") == std::string::npos)
+      sets += sets.empty() ? name : " + " + name;
+  } catch (...) {
+    return false;  // out of memory at static initialisation: provenance lacks the API set
+  }
+  return true;
+}
+
+std::string api_set(Dialect dialect) {
+  auto& all = api_sets();
+  const std::lock_guard lock(all.mutex);
+  return all.sets[static_cast<int>(dialect)];
+}
+
 const char* runtime_version() noexcept {
   return "parity-simt " PARITY_SIMT_VERSION;
 }

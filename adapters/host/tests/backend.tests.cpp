@@ -39,6 +39,15 @@ TEST_CASE("backend/device_info describes the host for provenance", "[backend]") 
   CHECK(parity::make_backend("host-hip")->device_info().warp_size == 64);
 }
 
+TEST_CASE("backend/provenance records the API set the emulated kernels were compiled against",
+          "[backend]") {
+  // PARITY_TEST_*_RELEASE: the CMake options PARITY_SIMT_CUDA_VERSION / PARITY_SIMT_ROCM_VERSION.
+  CHECK_THAT(parity::make_backend("host-cuda")->device_info().runtime_version,
+             ContainsSubstring("(CUDA " PARITY_TEST_CUDA_RELEASE " API set)"));
+  CHECK_THAT(parity::make_backend("host-hip")->device_info().runtime_version,
+             ContainsSubstring("(ROCm " PARITY_TEST_ROCM_RELEASE " API set)"));
+}
+
 TEST_CASE("backend/PARITY_SIMT_HIP_WARP_SIZE=32 makes host-hip an RDNA-like wave32 device",
           "[backend]") {
   ::setenv("PARITY_SIMT_HIP_WARP_SIZE", "32", 1);

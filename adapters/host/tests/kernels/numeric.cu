@@ -1,5 +1,6 @@
 // Number formats and intrinsics in CUDA kernels.
 #include <cooperative_groups.h>
+#include <cooperative_groups/reduce.h>
 #include <cuda_bf16.h>
 #include <cuda_fp16.h>
 #include <cuda_fp8.h>

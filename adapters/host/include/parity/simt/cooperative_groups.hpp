@@ -1,6 +1,13 @@
 // A minimal cooperative_groups: the block, warp-sized and smaller tiles (tiled_partition<N>)
-// with their sync, shuffles and votes, and cg::reduce. Grid-wide groups (this_grid().sync())
-// need cooperative launches, which are not emulated.
+// with their sync, shuffles and votes (cg::reduce is in cooperative_groups_reduce.hpp). Grid-wide
+// groups (this_grid().sync()) need cooperative launches, which are not emulated.
+//
+// Members that one vendor or release lacks are refused at compile time with a message (the
+// dialect header that includes this one has set PARITY_SIMT_DIALECT_* and the API set):
+//   thread_block::group_dim()            CUDA; ROCm >= 5.7
+//   thread_block::num_threads(), tile::num_threads()   CUDA; ROCm >= 7.0
+//   thread_block::dim_threads()          CUDA only (ROCm 6.x has group_dim)
+//   tile::meta_group_rank/size()         CUDA; ROCm >= 5.7 (amd_hip_cooperative_groups.h)
 #pragma once
 
 #include <cstdint>
@@ -8,7 +15,27 @@
 
 #include "parity/simt/barrier.hpp"
 #include "parity/simt/context.hpp"
+#include "parity/simt/dialect/spelling.hpp"
 #include "parity/simt/warp.hpp"
+
+#if defined(PARITY_SIMT_DIALECT_CUDA) || PARITY_SIMT_ROCM_AT_LEAST(50700)
+#define PARITY_SIMT_CG_META_GROUP 1
+#else
+#define PARITY_SIMT_CG_META_GROUP 0
+#endif
+#if defined(PARITY_SIMT_DIALECT_CUDA) || PARITY_SIMT_ROCM_AT_LEAST(70000)
+#define PARITY_SIMT_CG_NUM_THREADS 1
+#else
+#define PARITY_SIMT_CG_NUM_THREADS 0
+#endif
+//! A member this dialect and release lack: any use fails to compile, naming it.
+#define PARITY_SIMT_CG_REFUSE(ret, name, why)                                                     \
+  template <class Unavailable = void>                                                             \
+  ret name() const {                                                                              \
+    static_assert(::parity::simt::detail::kUnavailable<Unavailable>,                              \
+                  "parity-simt (" PARITY_SIMT_API_SET "): cooperative groups: " #name "() " why); \
+    return ret{};                                                                                 \
+  }
 
 namespace cooperative_groups {
 
@@ -22,11 +49,29 @@ class thread_block {
     return ::parity::simt::detail::t_ctx.tid;
   }
   static unsigned size() { return ::blockDim.x * ::blockDim.y * ::blockDim.z; }
-  static unsigned num_threads() { return size(); }
   static dim3 group_index() { return ::blockIdx; }
   static dim3 thread_index() { return ::threadIdx; }
-  static dim3 group_dim() { return ::blockDim; }
-  static dim3 dim_threads() { return ::blockDim; }
+#if PARITY_SIMT_CG_NUM_THREADS
+  static unsigned num_threads() {
+    return size();
+  }
+#else
+  PARITY_SIMT_CG_REFUSE(unsigned, num_threads, "is not in ROCm before 7.0: use size()")
+#endif
+#if PARITY_SIMT_CG_META_GROUP
+  static dim3 group_dim() {
+    return ::blockDim;
+  }
+#else
+  PARITY_SIMT_CG_REFUSE(dim3, group_dim, "is not in ROCm before 5.7: use blockDim")
+#endif
+#ifdef PARITY_SIMT_DIALECT_CUDA
+  static dim3 dim_threads() {
+    return ::blockDim;
+  }
+#else
+  PARITY_SIMT_CG_REFUSE(dim3, dim_threads, "is CUDA-only: ROCm's thread_block has group_dim()")
+#endif
 };
 
 inline thread_block this_thread_block() {
@@ -41,10 +86,29 @@ class thread_block_tile {
 
  public:
   static constexpr unsigned size() { return N; }
-  static constexpr unsigned num_threads() { return N; }
-  unsigned thread_rank() const { return ::parity::simt::detail::lane_id() & (N - 1); }
-  unsigned meta_group_rank() const { return thread_block::thread_rank() / N; }
-  unsigned meta_group_size() const { return (thread_block::size() + N - 1) / N; }
+#if PARITY_SIMT_CG_NUM_THREADS
+  static constexpr unsigned num_threads() {
+    return N;
+  }
+#else
+  PARITY_SIMT_CG_REFUSE(unsigned, num_threads, "is not in ROCm before 7.0: use size()")
+#endif
+  unsigned thread_rank() const {
+    return ::parity::simt::detail::lane_id() & (N - 1);
+  }
+#if PARITY_SIMT_CG_META_GROUP
+  unsigned meta_group_rank() const {
+    return thread_block::thread_rank() / N;
+  }
+  unsigned meta_group_size() const {
+    return (thread_block::size() + N - 1) / N;
+  }
+#else
+  PARITY_SIMT_CG_REFUSE(unsigned, meta_group_rank,
+                        "is not in ROCm before 5.7: use thread_rank() / tile size")
+  PARITY_SIMT_CG_REFUSE(unsigned, meta_group_size,
+                        "is not in ROCm before 5.7: compute it from the block size")
+#endif
 
   void sync(std::source_location where = std::source_location::current()) const {
     ::parity::simt::detail::vote(::parity::simt::detail::WarpOp::kSyncWarp, true, mask(), 0, where);
@@ -92,7 +156,9 @@ class thread_block_tile {
   }
 
  private:
-  static unsigned base() { return ::parity::simt::detail::lane_id() & ~(N - 1); }
+  static unsigned base() {
+    return ::parity::simt::detail::lane_id() & ~(N - 1);
+  }
   static std::uint64_t mask() {
     return (N == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << N) - 1) << base();
   }
@@ -103,38 +169,6 @@ thread_block_tile<N> tiled_partition(const Parent&) {
   return {};
 }
 
-template <class T>
-struct plus {
-  T operator()(const T& a, const T& b) const { return a + b; }
-};
-template <class T>
-struct less {
-  T operator()(const T& a, const T& b) const { return b < a ? b : a; }
-};
-template <class T>
-struct greater {
-  T operator()(const T& a, const T& b) const { return a < b ? b : a; }
-};
-template <class T>
-struct bit_and {
-  T operator()(const T& a, const T& b) const { return a & b; }
-};
-template <class T>
-struct bit_or {
-  T operator()(const T& a, const T& b) const { return a | b; }
-};
-template <class T>
-struct bit_xor {
-  T operator()(const T& a, const T& b) const { return a ^ b; }
-};
-
-//! Every rank of the tile gets op over all ranks (a butterfly).
-template <unsigned N, class T, class Op>
-T reduce(const thread_block_tile<N>& tile, T value, Op op,
-         std::source_location where = std::source_location::current()) {
-  for (unsigned offset = N / 2; offset > 0; offset /= 2)
-    value = op(value, tile.shfl_xor(value, offset, where));
-  return value;
-}
-
 }  // namespace cooperative_groups
+
+#undef PARITY_SIMT_CG_REFUSE

@@ -166,25 +166,7 @@ F to_float(I v, Round mode) {
 
 }  // namespace parity::simt::math
 
-// ----- min / max: one template for every arithmetic pair (CUDA's many overloads) -----
-template <class A, class B>
-requires(std::is_arithmetic_v<A>&& std::is_arithmetic_v<B>) inline std::common_type_t<A, B> min(
-    A a, B b) {
-  using C = std::common_type_t<A, B>;
-  if constexpr (std::is_floating_point_v<C>)
-    return std::fmin(static_cast<C>(a), static_cast<C>(b));
-  else
-    return static_cast<C>(a) < static_cast<C>(b) ? static_cast<C>(a) : static_cast<C>(b);
-}
-template <class A, class B>
-requires(std::is_arithmetic_v<A>&& std::is_arithmetic_v<B>) inline std::common_type_t<A, B> max(
-    A a, B b) {
-  using C = std::common_type_t<A, B>;
-  if constexpr (std::is_floating_point_v<C>)
-    return std::fmax(static_cast<C>(a), static_cast<C>(b));
-  else
-    return static_cast<C>(a) < static_cast<C>(b) ? static_cast<C>(b) : static_cast<C>(a);
-}
+// min / max differ between the dialects: see parity/simt/dialect/device_api.def.
 inline unsigned int umin(unsigned int a, unsigned int b) {
   return a < b ? a : b;
 }
@@ -603,47 +585,7 @@ inline unsigned int __funnelshift_rc(unsigned int lo, unsigned int hi, unsigned 
   return static_cast<unsigned int>(v >> (shift > 32u ? 32u : shift));
 }
 
-// ----- memory hints and timing -----
-template <class T>
-inline T __ldg(const T* p) {
-  return *p;
-}
-template <class T>
-inline T __ldcg(const T* p) {
-  return *p;
-}
-template <class T>
-inline T __ldca(const T* p) {
-  return *p;
-}
-template <class T>
-inline T __ldcs(const T* p) {
-  return *p;
-}
-template <class T>
-inline T __ldlu(const T* p) {
-  return *p;
-}
-template <class T>
-inline T __ldcv(const T* p) {
-  return *p;
-}
-template <class T>
-inline void __stcg(T* p, T v) {
-  *p = v;
-}
-template <class T>
-inline void __stcs(T* p, T v) {
-  *p = v;
-}
-template <class T>
-inline void __stwb(T* p, T v) {
-  *p = v;
-}
-template <class T>
-inline void __stwt(T* p, T v) {
-  *p = v;
-}
+// ----- timing (the cache-hint loads and stores differ per dialect: dialect/device_api.def) -----
 inline long long clock64() {
   return std::chrono::duration_cast<std::chrono::nanoseconds>(
              std::chrono::steady_clock::now().time_since_epoch())

@@ -3,6 +3,8 @@
 // then the CUDA/HIP keywords (last, so no standard header sees those macros).
 #pragma once
 
+#include "parity/simt/real_header_check.hpp"  // first: a real header included before
+
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>

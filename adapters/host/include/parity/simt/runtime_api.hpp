@@ -72,6 +72,14 @@ void set_worker_count(int count);
 bool race_check() noexcept;
 void set_race_check(bool enabled) noexcept;
 
+//! Records the API set an emulated translation unit was compiled against ("ROCm 6.4",
+//! "CUDA 13.0": PARITY_SIMT_ROCM_VERSION / PARITY_SIMT_CUDA_VERSION). The stand-in runtime
+//! headers call it from a static initialiser of every emulated translation unit.
+bool note_api_set(Dialect dialect, const char* api_set) noexcept;
+//! The API set(s) noted for a dialect: "ROCm 6.4", "ROCm 5.2 + ROCm 6.4" when translation units
+//! disagree, "" when no emulated translation unit of that dialect is linked.
+std::string api_set(Dialect dialect);
+
 //! Host name of the CPU ("AMD EPYC 9654 ...", from /proc/cpuinfo).
 std::string cpu_name();
 //! "parity-simt <version>".

@@ -16,9 +16,11 @@ struct hip_bfloat16 {
   enum truncate_t { truncate };
 
   hip_bfloat16() = default;
-  hip_bfloat16(float f) : data(__float2bfloat16(f).__x) {}
+  // explicit, as in ROCm: `hip_bfloat16 h = 1.0f;` and `h + 1.0f` (which then adds floats) must
+  // read as they do with hipcc.
+  explicit hip_bfloat16(float f) : data(__float2bfloat16(f).__x) {}
   // As ROCm's: a NaN whose payload is only in the dropped half keeps a set low bit (stays NaN).
-  hip_bfloat16(float f, truncate_t) : data(truncated(std::bit_cast<std::uint32_t>(f))) {}
+  explicit hip_bfloat16(float f, truncate_t) : data(truncated(std::bit_cast<std::uint32_t>(f))) {}
   operator float() const { return std::bit_cast<float>(static_cast<std::uint32_t>(data) << 16); }
   static hip_bfloat16 round_to_bfloat16(float f) { return hip_bfloat16(f); }
   static hip_bfloat16 round_to_bfloat16(float f, truncate_t t) { return hip_bfloat16(f, t); }
@@ -30,16 +32,16 @@ struct hip_bfloat16 {
   }
 };
 inline hip_bfloat16 operator+(hip_bfloat16 a, hip_bfloat16 b) {
-  return float(a) + float(b);
+  return hip_bfloat16(float(a) + float(b));
 }
 inline hip_bfloat16 operator-(hip_bfloat16 a, hip_bfloat16 b) {
-  return float(a) - float(b);
+  return hip_bfloat16(float(a) - float(b));
 }
 inline hip_bfloat16 operator*(hip_bfloat16 a, hip_bfloat16 b) {
-  return float(a) * float(b);
+  return hip_bfloat16(float(a) * float(b));
 }
 inline hip_bfloat16 operator/(hip_bfloat16 a, hip_bfloat16 b) {
-  return float(a) / float(b);
+  return hip_bfloat16(float(a) / float(b));
 }
 inline hip_bfloat16 operator-(hip_bfloat16 a) {
   hip_bfloat16 r;
@@ -69,4 +71,10 @@ inline bool operator<(hip_bfloat16 a, hip_bfloat16 b) {
 }
 inline bool operator>(hip_bfloat16 a, hip_bfloat16 b) {
   return float(a) > float(b);
+}
+inline bool operator<=(hip_bfloat16 a, hip_bfloat16 b) {
+  return float(a) <= float(b);
+}
+inline bool operator>=(hip_bfloat16 a, hip_bfloat16 b) {
+  return float(a) >= float(b);
 }

@@ -4,7 +4,7 @@
 
 #include "cuda_runtime.h"
 
-#define CUDA_VERSION 13000
+#define CUDA_VERSION PARITY_SIMT_CUDA_VERSION
 typedef unsigned long long CUdeviceptr;
 typedef int CUdevice;
 typedef cudaStream_t CUstream;
