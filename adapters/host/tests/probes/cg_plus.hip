@@ -1,5 +1,6 @@
 // cg::reduce and cg::plus are CUDA's (cooperative_groups/reduce.h); no ROCm 5.x or 6.x has
 // them. The control reduces with tile shuffles.
+#include <hip/hip_runtime.h>  // first: ROCm 5.2's cooperative groups header needs it (6.x does not)
 #include <hip/hip_cooperative_groups.h>
 
 namespace cg = cooperative_groups;

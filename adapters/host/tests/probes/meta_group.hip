@@ -1,5 +1,6 @@
 // thread_block_tile::meta_group_rank() is in ROCm from 5.7 on; ROCm 5.2 rejects it. The
 // control computes the rank by hand.
+#include <hip/hip_runtime.h>  // first: ROCm 5.2's cooperative groups header needs it (6.x does not)
 #include <hip/hip_cooperative_groups.h>
 
 namespace cg = cooperative_groups;
