@@ -160,7 +160,11 @@ function(_parity_simt_dialect_includes dialect out_var)
 endfunction()
 
 function(_parity_simt_generate_refusals root out)
-  file(GLOB_RECURSE standins RELATIVE "${root}" LIST_DIRECTORIES false "${root}/*")
+  # A new or removed stand-in, or a new table, regenerates the refusals at the next build.
+  file(GLOB_RECURSE standins RELATIVE "${root}" LIST_DIRECTORIES false CONFIGURE_DEPENDS
+       "${root}/*")
+  set_property(DIRECTORY "${CMAKE_SOURCE_DIR}" APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS
+               "${root}/vendor_headers.tsv")
   list(REMOVE_ITEM standins vendor_headers.tsv)
   list(FILTER standins EXCLUDE REGEX "(^|/)README\\.md$")
   file(SHA256 "${root}/vendor_headers.tsv" table_hash)

@@ -31,7 +31,7 @@
 //! A member this dialect and release lack: any use fails to compile, naming it.
 #define PARITY_SIMT_CG_REFUSE(ret, name, why)                                                     \
   template <class Unavailable = void>                                                             \
-  ret name() const {                                                                              \
+  auto name() const {                                                                             \
     static_assert(::parity::simt::detail::kUnavailable<Unavailable>,                              \
                   "parity-simt (" PARITY_SIMT_API_SET "): cooperative groups: " #name "() " why); \
     return ret{};                                                                                 \

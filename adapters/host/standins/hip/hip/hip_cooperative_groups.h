@@ -16,8 +16,9 @@ namespace cooperative_groups {
   "(cg::plus, cg::less, ...) are not in ROCm before 7.0: reduce with tile.shfl_xor / " \
   "tile.shfl_down, or set PARITY_SIMT_ROCM_VERSION=7.0 if your runners have it"
 template <class... Args>
-void reduce(Args&&...) {
+auto reduce(Args&&...) {  // deduced: the message comes at the call (see device_api.def)
   static_assert(::parity::simt::detail::kUnavailable<Args...>, PARITY_SIMT_CG_NO_REDUCE);
+  return 0;
 }
 #define PARITY_SIMT_CG_NO_OPERATOR(name)                                              \
   template <class T>                                                                  \
