@@ -1,0 +1,676 @@
+// The emulated cuBLAS and hipBLAS GEMMs (parity/simt/libs/blas.hpp, gemm.hpp), called from real
+// .cu / .hip files (kernels/blas.cu, blas.hip, blas_legacy.hip). Two oracles for every
+// transpose / leading-dimension / alpha / beta / batch combination:
+//  - an fp64 Eigen product of the same (decoded) operands, within the error bound of the stated
+//    accumulation (gamma_{k+2} times the magnitudes, plus the output rounding);
+//  - an independent computation of the stated order (fused multiply-adds in k order, rounded in
+//    the compute type) on Eigen views of the operands, which must agree bit for bit.
+// And the argument checks of each library, with the status each returns.
+#include <catch2/catch_test_macros.hpp>
+
+#include <Eigen/Dense>
+#include <bit>
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+#include <limits>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "blas_launchers.hpp"
+#include "parity/dtype.hpp"
+#include "parity/float_format.hpp"
+
+namespace {
+
+using blas_test::Batch;
+using blas_test::Entry;
+using blas_test::GemmArgs;
+using blas_test::Result;
+using blas_test::Type;
+using Matrix = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic>;
+
+enum class Dialect { kCuda, kHip, kHipLegacy };
+
+const char* dialect_name(Dialect d) {
+  return d == Dialect::kCuda ? "cuBLAS" : d == Dialect::kHip ? "hipBLAS" : "hipBLAS (no V2)";
+}
+
+Result call(Dialect d, const GemmArgs& g) {
+  switch (d) {
+    case Dialect::kCuda:
+      return blas_test::cuda_gemm(g);
+    case Dialect::kHip:
+      return blas_test::hip_gemm(g);
+    case Dialect::kHipLegacy:
+      return blas_test::hip_gemm_legacy(g);
+  }
+  return {};
+}
+
+std::string success(Dialect d) {
+  return d == Dialect::kCuda ? "CUBLAS_STATUS_SUCCESS" : "HIPBLAS_STATUS_SUCCESS";
+}
+
+std::size_t size_of(Type t) {
+  switch (t) {
+    case Type::kF64:
+      return 8;
+    case Type::kF32:
+    case Type::kI32:
+      return 4;
+    case Type::kF16:
+    case Type::kBF16:
+      return 2;
+    case Type::kI8:
+      return 1;
+  }
+  return 0;
+}
+
+const parity::FloatFormat& format_of(Type t) {
+  return *parity::float_format(t == Type::kF16 ? parity::DType::kFloat16
+                                               : parity::DType::kBFloat16);
+}
+
+//! Raw storage of one matrix (or a batch of them) of a given element type.
+struct Buffer {
+  Type type;
+  std::vector<unsigned char> bytes;
+  Buffer(Type t, std::size_t count) : type(t), bytes(count * size_of(t)) {}
+  void* data() { return bytes.data(); }
+  double get(std::size_t i) const {
+    const unsigned char* p = bytes.data() + i * size_of(type);
+    switch (type) {
+      case Type::kF64:
+        return std::bit_cast<double>(load<std::uint64_t>(p));
+      case Type::kF32:
+        return std::bit_cast<float>(load<std::uint32_t>(p));
+      case Type::kF16:
+      case Type::kBF16:
+        return parity::decode(format_of(type), load<std::uint16_t>(p));
+      case Type::kI8:
+        return static_cast<std::int8_t>(*p);
+      case Type::kI32:
+        return static_cast<std::int32_t>(load<std::uint32_t>(p));
+    }
+    return 0;
+  }
+  //! Stores `v` rounded to the type (the tests only store representable values, NaN aside).
+  void set(std::size_t i, double v) {
+    unsigned char* p = bytes.data() + i * size_of(type);
+    switch (type) {
+      case Type::kF64:
+        store(p, std::bit_cast<std::uint64_t>(v));
+        break;
+      case Type::kF32:
+        store(p, std::bit_cast<std::uint32_t>(static_cast<float>(v)));
+        break;
+      case Type::kF16:
+      case Type::kBF16:
+        store(p, static_cast<std::uint16_t>(parity::encode(format_of(type), v)));
+        break;
+      case Type::kI8:
+        *p = static_cast<unsigned char>(static_cast<std::int8_t>(v));
+        break;
+      case Type::kI32:
+        store(p, static_cast<std::uint32_t>(static_cast<std::int32_t>(v)));
+        break;
+    }
+  }
+  template <class T>
+  static T load(const unsigned char* p) {
+    T v;
+    std::memcpy(&v, p, sizeof v);
+    return v;
+  }
+  template <class T>
+  static void store(unsigned char* p, T v) {
+    std::memcpy(p, &v, sizeof v);
+  }
+};
+
+bool is_float(Type t) {
+  return t != Type::kI8 && t != Type::kI32;
+}
+
+//! A random value exactly representable in `t`.
+double random_value(std::mt19937& rng, Type t) {
+  if (t == Type::kI8 || t == Type::kI32) return std::uniform_int_distribution<int>(-20, 20)(rng);
+  const double v = std::uniform_real_distribution<double>(-2.0, 2.0)(rng);
+  Buffer b(t, 1);
+  b.set(0, v);
+  return b.get(0);
+}
+
+//! The compute type of a call: what the accumulation rounds to.
+enum class Acc { kF16, kF32, kF64, kI32 };
+
+struct Case {
+  Entry entry = Entry::kTyped;
+  Type a = Type::kF32, c = Type::kF32;  // B has A's type
+  std::string compute = "32F";
+  Acc acc = Acc::kF32;
+  Type scale = Type::kF32;  // the type of alpha and beta
+  const char* name = "";
+};
+
+double unit_roundoff(Acc a) {
+  switch (a) {
+    case Acc::kF16:
+      return std::ldexp(1.0, -11);
+    case Acc::kF32:
+      return std::ldexp(1.0, -24);
+    case Acc::kF64:
+      return std::ldexp(1.0, -53);
+    case Acc::kI32:
+      return 0.0;
+  }
+  return 0;
+}
+double output_roundoff(Type t) {
+  switch (t) {
+    case Type::kF16:
+      return std::ldexp(1.0, -11);
+    case Type::kBF16:
+      return std::ldexp(1.0, -8);
+    case Type::kF32:
+      return std::ldexp(1.0, -24);
+    case Type::kF64:
+      return std::ldexp(1.0, -53);
+    default:
+      return 0.0;
+  }
+}
+
+//! One rounding to the compute type.
+double round_to(Acc a, double v) {
+  switch (a) {
+    case Acc::kF16: {
+      Buffer b(Type::kF16, 1);
+      b.set(0, v);
+      return b.get(0);
+    }
+    case Acc::kF32:
+      return static_cast<float>(v);
+    case Acc::kF64:
+    case Acc::kI32:
+      return v;
+  }
+  return v;
+}
+
+//! The stated order, written independently of the emulator: Eigen views of op(A) and op(B),
+//! fused multiply-adds in k order rounded in the compute type, then alpha and beta in the scale
+//! type, then one rounding to C's type.
+double stated_order(const Matrix& op_a, const Matrix& op_b, const Matrix& c0, int i, int j,
+                    double alpha, double beta, Acc acc, bool c_read) {
+  if (acc == Acc::kI32) {
+    std::int64_t s = 0;
+    for (Eigen::Index p = 0; p < op_a.cols(); ++p)
+      s += static_cast<std::int64_t>(op_a(i, p)) * static_cast<std::int64_t>(op_b(p, j));
+    std::int64_t r = static_cast<std::int64_t>(alpha) * s;
+    if (c_read) r += static_cast<std::int64_t>(beta) * static_cast<std::int64_t>(c0(i, j));
+    return static_cast<double>(static_cast<std::int32_t>(static_cast<std::uint32_t>(r)));
+  }
+  const bool use_ab = op_a.cols() > 0 && alpha != 0.0;
+  double sum = 0.0;
+  if (use_ab) {
+    for (Eigen::Index p = 0; p < op_a.cols(); ++p) {
+      if (acc == Acc::kF32) {
+        sum = std::fma(static_cast<float>(op_a(i, p)), static_cast<float>(op_b(p, j)),
+                       static_cast<float>(sum));
+      } else if (acc == Acc::kF64) {
+        sum = std::fma(op_a(i, p), op_b(p, j), sum);
+      } else {
+        sum = round_to(acc, op_a(i, p) * op_b(p, j) + sum);
+      }
+    }
+  }
+  if (!c_read) return use_ab ? round_to(acc, alpha * sum) : 0.0;
+  const double bc = round_to(acc, beta * c0(i, j));
+  if (!use_ab) return bc;
+  if (acc == Acc::kF32)
+    return std::fma(static_cast<float>(alpha), static_cast<float>(sum), static_cast<float>(bc));
+  if (acc == Acc::kF64) return std::fma(alpha, sum, bc);
+  return round_to(acc, alpha * sum + bc);
+}
+
+//! Column-major rows x cols matrix at offset `base` of `buf`, leading dimension ld, as doubles.
+Matrix view(const Buffer& buf, std::size_t base, int rows, int cols, int ld) {
+  Matrix m(rows, cols);
+  for (int j = 0; j < cols; ++j)
+    for (int i = 0; i < rows; ++i) m(i, j) = buf.get(base + i + static_cast<std::size_t>(j) * ld);
+  return m;
+}
+
+void store_scalar(Buffer& b, double v) {
+  b.set(0, v);
+}
+
+struct Shape {
+  int m, n, k;
+};
+
+//! Runs one GEMM configuration through `dialect` and checks every output element against both
+//! oracles. Returns the number of elements checked.
+int check_gemm(Dialect dialect, const Case& cs, Batch batch, char op_a, char op_b, Shape s, int pad,
+               double alpha, double beta, std::mt19937& rng) {
+  const int rows_a = op_a == 'N' ? s.m : s.k, cols_a = op_a == 'N' ? s.k : s.m;
+  const int rows_b = op_b == 'N' ? s.k : s.n, cols_b = op_b == 'N' ? s.n : s.k;
+  const int lda = rows_a + pad, ldb = rows_b + pad, ldc = s.m + pad;
+  const int batches = batch == Batch::kNone ? 1 : 3;
+  // Strides leave a gap between the batch entries (a reader that ignores them reads the gap).
+  // (int8: gaps that keep every batch entry 4-byte aligned, as cuBLAS's int8 path needs.)
+  const bool i8 = cs.a == Type::kI8;
+  const long long stride_a = static_cast<long long>(lda) * cols_a + (i8 ? 8 : 7);
+  const long long stride_b = static_cast<long long>(ldb) * cols_b + (i8 ? 4 : 5);
+  const long long stride_c = static_cast<long long>(ldc) * s.n + 3;
+
+  Buffer a(cs.a, static_cast<std::size_t>(stride_a * batches));
+  Buffer b(cs.a, static_cast<std::size_t>(stride_b * batches));
+  Buffer c(cs.c, static_cast<std::size_t>(stride_c * batches));
+  const bool float_in = is_float(cs.a), float_out = is_float(cs.c);
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  for (std::size_t i = 0; i < a.bytes.size() / size_of(cs.a); ++i)
+    a.set(i, alpha == 0.0 && float_in ? nan : random_value(rng, cs.a));  // alpha = 0: not read
+  for (std::size_t i = 0; i < b.bytes.size() / size_of(cs.a); ++i)
+    b.set(i, random_value(rng, cs.a));
+  for (std::size_t i = 0; i < c.bytes.size() / size_of(cs.c); ++i)
+    c.set(i, beta == 0.0 && float_out ? nan : random_value(rng, cs.c));  // beta = 0: not read
+  const Buffer c_before = c;
+
+  Buffer alpha_buf(cs.scale, 1), beta_buf(cs.scale, 1);
+  store_scalar(alpha_buf, alpha);
+  store_scalar(beta_buf, beta);
+
+  GemmArgs g;
+  g.entry = cs.entry;
+  g.batch = batch;
+  g.op_a = op_a;
+  g.op_b = op_b;
+  g.m = s.m;
+  g.n = s.n;
+  g.k = s.k;
+  g.lda = lda;
+  g.ldb = ldb;
+  g.ldc = ldc;
+  g.a_type = g.b_type = cs.a;
+  g.c_type = cs.c;
+  g.compute = cs.compute;
+  g.alpha = alpha_buf.data();
+  g.beta = beta_buf.data();
+  g.a = a.data();
+  g.b = b.data();
+  g.c = c.data();
+  g.stride_a = stride_a;
+  g.stride_b = stride_b;
+  g.stride_c = stride_c;
+  g.batch_count = batches;
+  std::vector<const void*> a_ptrs, b_ptrs;
+  std::vector<void*> c_ptrs;
+  for (int q = 0; q < batches; ++q) {
+    a_ptrs.push_back(a.bytes.data() + q * stride_a * size_of(cs.a));
+    b_ptrs.push_back(b.bytes.data() + q * stride_b * size_of(cs.a));
+    c_ptrs.push_back(c.bytes.data() + q * stride_c * size_of(cs.c));
+  }
+  g.a_array = a_ptrs.data();
+  g.b_array = b_ptrs.data();
+  g.c_array = c_ptrs.data();
+
+  const Result r = call(dialect, g);
+  REQUIRE(r.name == success(dialect));
+
+  int checked = 0;
+  const double u = unit_roundoff(cs.acc);
+  for (int q = 0; q < batches; ++q) {
+    const Matrix am = view(a, q * stride_a, rows_a, cols_a, lda);
+    const Matrix bm = view(b, q * stride_b, rows_b, cols_b, ldb);
+    const Matrix c0 = view(c_before, q * stride_c, s.m, s.n, ldc);
+    const Matrix got = view(c, q * stride_c, s.m, s.n, ldc);
+    const Matrix op_am = op_a == 'N' ? am : Matrix(am.transpose());
+    const Matrix op_bm = op_b == 'N' ? bm : Matrix(bm.transpose());
+    Matrix ref = Matrix::Zero(s.m, s.n);
+    Matrix mag = Matrix::Zero(s.m, s.n);
+    if (alpha != 0.0 && s.k > 0) {
+      ref = alpha * op_am * op_bm;
+      mag = std::abs(alpha) * op_am.cwiseAbs() * op_bm.cwiseAbs();
+    }
+    if (beta != 0.0) {
+      ref += beta * c0;
+      mag += std::abs(beta) * c0.cwiseAbs();
+    }
+    const double gamma = (s.k + 2) * u / (1 - (s.k + 2) * u);
+    for (int j = 0; j < s.n; ++j) {
+      for (int i = 0; i < s.m; ++i) {
+        INFO(dialect_name(dialect)
+             << " " << cs.name << " op=" << op_a << op_b << " m,n,k=" << s.m << "," << s.n << ","
+             << s.k << " pad=" << pad << " alpha=" << alpha << " beta=" << beta << " batch " << q
+             << "/" << batches << " (" << static_cast<int>(batch) << ") element (" << i << "," << j
+             << ")");
+        const double expected =
+            stated_order(op_am, op_bm, c0, i, j, alpha, beta, cs.acc, beta != 0.0);
+        Buffer rounded(cs.c, 1);
+        rounded.set(0, expected);
+        CHECK(std::bit_cast<std::uint64_t>(got(i, j)) ==
+              std::bit_cast<std::uint64_t>(rounded.get(0)));
+        const double bound =
+            gamma * mag(i, j) + output_roundoff(cs.c) * std::abs(ref(i, j)) + 1e-300;
+        CHECK(std::abs(got(i, j) - ref(i, j)) <= bound);
+        ++checked;
+      }
+    }
+    // Nothing outside the m x n window of C (the padding rows, the gap) was written.
+    for (long long e = q * stride_c; e < (q + 1) * stride_c; ++e) {
+      const long long local = e - q * stride_c;
+      const bool inside = local / ldc < s.n && local % ldc < s.m;
+      if (!inside) {
+        INFO("padding element " << local << " of batch " << q);
+        const double before = c_before.get(static_cast<std::size_t>(e));
+        const double after = c.get(static_cast<std::size_t>(e));
+        CHECK((std::isnan(before) ? std::isnan(after) : before == after));
+      }
+    }
+  }
+  return checked;
+}
+
+int sweep(Dialect dialect, const Case& cs, Batch batch, std::uint32_t seed) {
+  std::mt19937 rng(seed);
+  int checked = 0;
+  const std::vector<char> ops = {'N', 'T', 'C'};
+  // Integer scales for the int32 compute type (its alpha and beta are int32).
+  const bool ints = cs.acc == Acc::kI32;
+  const std::vector<double> alphas =
+      ints ? std::vector<double>{1, -2, 0} : std::vector{1.0, -0.5, 0.0};
+  const std::vector<double> betas =
+      ints ? std::vector<double>{0, 1, 3} : std::vector{0.0, 1.0, 0.25};
+  const bool int8_cuda = cs.acc == Acc::kI32 && dialect == Dialect::kCuda;
+  for (char oa : ops)
+    for (char ob : ops)
+      for (int pad : {0, 3})
+        for (double alpha : alphas)
+          for (double beta : betas) {
+            // cuBLAS's int8 path wants lda, ldb multiples of 4: shapes that give them.
+            const Shape s = int8_cuda ? Shape{4, 8, 12} : Shape{5, 4, 7};
+            checked += check_gemm(dialect, cs, batch, oa, ob, s,
+                                  int8_cuda ? pad + (pad ? 1 : 0) : pad, alpha, beta, rng);
+          }
+  return checked;
+}
+
+const Case kTypedS{Entry::kTyped, Type::kF32, Type::kF32, "", Acc::kF32, Type::kF32, "Sgemm"};
+const Case kTypedD{Entry::kTyped, Type::kF64, Type::kF64, "", Acc::kF64, Type::kF64, "Dgemm"};
+const Case kTypedH{Entry::kTyped, Type::kF16, Type::kF16, "", Acc::kF16, Type::kF16, "Hgemm"};
+
+std::vector<Case> ex_cases(Dialect d) {
+  std::vector<Case> v = {
+      {Entry::kEx, Type::kF32, Type::kF32, "32F", Acc::kF32, Type::kF32, "GemmEx f32/32F"},
+      {Entry::kEx, Type::kF16, Type::kF16, "32F", Acc::kF32, Type::kF32, "GemmEx f16->f16/32F"},
+      {Entry::kEx, Type::kF16, Type::kF32, "32F", Acc::kF32, Type::kF32, "GemmEx f16->f32/32F"},
+      {Entry::kEx, Type::kBF16, Type::kBF16, "32F", Acc::kF32, Type::kF32, "GemmEx bf16->bf16"},
+      {Entry::kEx, Type::kBF16, Type::kF32, "32F", Acc::kF32, Type::kF32, "GemmEx bf16->f32"},
+      {Entry::kEx, Type::kF16, Type::kF16, "16F", Acc::kF16, Type::kF16, "GemmEx f16/16F"},
+      {Entry::kEx, Type::kF64, Type::kF64, "64F", Acc::kF64, Type::kF64, "GemmEx f64/64F"},
+      {Entry::kEx, Type::kI8, Type::kI32, "32I", Acc::kI32, Type::kI32, "GemmEx i8->i32/32I"},
+  };
+  if (d == Dialect::kCuda) {
+    v.push_back(
+        {Entry::kEx, Type::kI8, Type::kF32, "32F", Acc::kF32, Type::kF32, "GemmEx i8->f32/32F"});
+    v.push_back({Entry::kEx, Type::kF32, Type::kF32, "32F_PEDANTIC", Acc::kF32, Type::kF32,
+                 "GemmEx f32/32F_PEDANTIC"});
+    v.push_back({Entry::kEx, Type::kF32, Type::kF32, "32F_FAST_TF32", Acc::kF32, Type::kF32,
+                 "GemmEx f32/32F_FAST_TF32 (computed in full fp32)"});
+  }
+  return v;
+}
+
+}  // namespace
+
+TEST_CASE("libs/blas/cublas/typed gemm: every op, ld, alpha, beta and batch form", "[libs][blas]") {
+  for (const Case& cs : {kTypedS, kTypedD, kTypedH})
+    for (Batch batch : {Batch::kNone, Batch::kStrided, Batch::kPointers})
+      CHECK(sweep(Dialect::kCuda, cs, batch, 1) > 0);
+}
+
+TEST_CASE("libs/blas/hipblas/typed gemm: every op, ld, alpha, beta and batch form",
+          "[libs][blas]") {
+  for (const Case& cs : {kTypedS, kTypedD, kTypedH})
+    for (Batch batch : {Batch::kNone, Batch::kStrided, Batch::kPointers})
+      CHECK(sweep(Dialect::kHip, cs, batch, 2) > 0);
+}
+
+TEST_CASE("libs/blas/cublas/GemmEx family: the documented type combinations", "[libs][blas]") {
+  for (const Case& cs : ex_cases(Dialect::kCuda))
+    for (Batch batch : {Batch::kNone, Batch::kStrided, Batch::kPointers})
+      CHECK(sweep(Dialect::kCuda, cs, batch, 3) > 0);
+}
+
+TEST_CASE("libs/blas/hipblas/GemmEx family (HIPBLAS_V2): hipBLAS's type combinations",
+          "[libs][blas]") {
+  for (const Case& cs : ex_cases(Dialect::kHip))
+    for (Batch batch : {Batch::kNone, Batch::kStrided, Batch::kPointers})
+      CHECK(sweep(Dialect::kHip, cs, batch, 4) > 0);
+}
+
+TEST_CASE("libs/blas/hipblas/GemmEx without HIPBLAS_V2: the deprecated hipblasDatatype_t API",
+          "[libs][blas]") {
+  for (const Case& cs : ex_cases(Dialect::kHipLegacy)) {
+    if (cs.compute != "32F" && cs.compute != "64F" && cs.compute != "32I" && cs.compute != "16F")
+      continue;
+    for (Batch batch : {Batch::kNone, Batch::kStrided})
+      CHECK(sweep(Dialect::kHipLegacy, cs, batch, 5) > 0);
+  }
+}
+
+TEST_CASE("libs/blas/gemm: a large fp32 product stays within the fp32 accumulation bound",
+          "[libs][blas]") {
+  // Big enough for the column-parallel path (m*n*k >= 2^22).
+  std::mt19937 rng(7);
+  CHECK(check_gemm(Dialect::kCuda, kTypedS, Batch::kNone, 'T', 'N', Shape{96, 80, 640}, 1, 1.0, 0.0,
+                   rng) == 96 * 80);
+}
+
+namespace {
+
+//! A small valid Sgemm call (4x3x2, column-major, tight leading dimensions) to break one
+//! argument of.
+struct Valid {
+  std::vector<float> a = std::vector<float>(64, 1.0f), b = std::vector<float>(64, 1.0f),
+                     c = std::vector<float>(64, 0.0f);
+  float alpha = 1.0f, beta = 0.0f;
+  GemmArgs args() {
+    GemmArgs g;
+    g.m = 4;
+    g.n = 3;
+    g.k = 2;
+    g.lda = 4;
+    g.ldb = 2;
+    g.ldc = 4;
+    g.alpha = &alpha;
+    g.beta = &beta;
+    g.a = a.data();
+    g.b = b.data();
+    g.c = c.data();
+    return g;
+  }
+};
+
+std::string status(Dialect d, const GemmArgs& g) {
+  return call(d, g).name;
+}
+
+}  // namespace
+
+TEST_CASE("libs/blas/cublas/argument checks return the documented status", "[libs][blas]") {
+  Valid v;
+  const auto cu = Dialect::kCuda;
+  CHECK(status(cu, v.args()) == "CUBLAS_STATUS_SUCCESS");
+  CHECK(v.c[0] == 2.0f);
+  GemmArgs g = v.args();
+  g.lda = 3;  // < max(1, m) for transa = N
+  CHECK(status(cu, g) == "CUBLAS_STATUS_INVALID_VALUE");
+  g = v.args();
+  g.op_a = 'T';  // op(A) is m x k: A is k x m, lda >= max(1, k) = 2
+  g.lda = 2;
+  CHECK(status(cu, g) == "CUBLAS_STATUS_SUCCESS");
+  g.lda = 1;
+  CHECK(status(cu, g) == "CUBLAS_STATUS_INVALID_VALUE");
+  g = v.args();
+  g.ldb = 1;  // < max(1, k)
+  CHECK(status(cu, g) == "CUBLAS_STATUS_INVALID_VALUE");
+  g = v.args();
+  g.ldc = 3;
+  CHECK(status(cu, g) == "CUBLAS_STATUS_INVALID_VALUE");
+  g = v.args();
+  g.m = -1;
+  CHECK(status(cu, g) == "CUBLAS_STATUS_INVALID_VALUE");
+  g = v.args();
+  g.op_b = 3;  // CUBLAS_OP_CONJG: not N, T or C
+  CHECK(status(cu, g) == "CUBLAS_STATUS_INVALID_VALUE");
+  g = v.args();
+  g.alpha = nullptr;
+  CHECK(status(cu, g) == "CUBLAS_STATUS_INVALID_VALUE");
+  g = v.args();
+  g.null_handle = true;
+  g.lda = 0;  // the handle is checked first (as libcublas does: see the real-library test)
+  CHECK(status(cu, g) == "CUBLAS_STATUS_NOT_INITIALIZED");
+  // m = 0: lda = 0 is still below max(1, m) = 1 in cuBLAS.
+  g = v.args();
+  g.m = 0;
+  g.lda = 0;
+  g.ldc = 1;
+  CHECK(status(cu, g) == "CUBLAS_STATUS_INVALID_VALUE");
+  g.lda = 1;
+  CHECK(status(cu, g) == "CUBLAS_STATUS_SUCCESS");
+  // Strided batched: a negative batch count.
+  g = v.args();
+  g.batch = Batch::kStrided;
+  g.batch_count = -1;
+  CHECK(status(cu, g) == "CUBLAS_STATUS_INVALID_VALUE");
+  // GemmEx: a combination cuBLAS does not have, and an fp8 type the emulator does not compute.
+  g = v.args();
+  g.entry = Entry::kEx;
+  g.a_type = g.b_type = Type::kF64;
+  g.c_type = Type::kF32;
+  CHECK(status(cu, g) == "CUBLAS_STATUS_NOT_SUPPORTED");
+  // The int8 path with lda not a multiple of 4.
+  std::vector<std::int8_t> a8(64, 1), b8(64, 1);
+  std::vector<std::int32_t> c32(64, 0);
+  std::int32_t ia = 1, ib = 0;
+  g = v.args();
+  g.entry = Entry::kEx;
+  g.a_type = g.b_type = Type::kI8;
+  g.c_type = Type::kI32;
+  g.compute = "32I";
+  g.alpha = &ia;
+  g.beta = &ib;
+  g.a = a8.data();
+  g.b = b8.data();
+  g.c = c32.data();
+  g.ldb = 4;
+  CHECK(status(cu, g) == "CUBLAS_STATUS_SUCCESS");
+  g.ldb = 2;
+  CHECK(status(cu, g) == "CUBLAS_STATUS_NOT_SUPPORTED");
+  // A null matrix the computation reads.
+  g = v.args();
+  g.b = nullptr;
+  CHECK(status(cu, g) == "CUBLAS_STATUS_INVALID_VALUE");
+}
+
+TEST_CASE("libs/blas/hipblas/argument checks return the status hipBLAS on rocBLAS returns",
+          "[libs][blas]") {
+  Valid v;
+  const auto hip = Dialect::kHip;
+  CHECK(status(hip, v.args()) == "HIPBLAS_STATUS_SUCCESS");
+  GemmArgs g = v.args();
+  g.lda = 3;
+  CHECK(status(hip, g) == "HIPBLAS_STATUS_INVALID_VALUE");
+  // rocBLAS checks lda >= rows without max(1, .): m = 0 with lda = 0 is fine, unlike cuBLAS.
+  g = v.args();
+  g.m = 0;
+  g.lda = 0;
+  g.ldc = 0;
+  CHECK(status(hip, g) == "HIPBLAS_STATUS_SUCCESS");
+  // A CUBLAS_OP_T value (1) left by a port: hipBLAS's conversion throws INVALID_ENUM, before
+  // even the handle is looked at.
+  g = v.args();
+  g.op_a = 1;
+  CHECK(status(hip, g) == "HIPBLAS_STATUS_INVALID_ENUM");
+  g.null_handle = true;
+  CHECK(status(hip, g) == "HIPBLAS_STATUS_INVALID_ENUM");
+  g = v.args();
+  g.null_handle = true;
+  CHECK(status(hip, g) == "HIPBLAS_STATUS_NOT_INITIALIZED");
+  // beta == 1 and alpha == 0: rocBLAS returns before looking at A and B.
+  g = v.args();
+  float one = 1.0f, zero = 0.0f;
+  g.beta = &one;
+  g.alpha = &zero;
+  g.a = nullptr;
+  g.b = nullptr;
+  CHECK(status(hip, g) == "HIPBLAS_STATUS_SUCCESS");
+  g.alpha = &one;
+  CHECK(status(hip, g) == "HIPBLAS_STATUS_INVALID_VALUE");
+  // GemmEx: TF32 is a cuBLAS-only compute type; fp64 inputs with an fp32 output do not exist.
+  g = v.args();
+  g.entry = Entry::kEx;
+  g.compute = "32F_FAST_TF32";
+  CHECK(status(hip, g) == "HIPBLAS_STATUS_NOT_SUPPORTED");
+  g.compute = "32F_PEDANTIC";
+  CHECK(status(hip, g) == "HIPBLAS_STATUS_NOT_SUPPORTED");
+  g.compute = "32F";
+  g.a_type = g.b_type = Type::kF64;
+  CHECK(status(hip, g) == "HIPBLAS_STATUS_NOT_SUPPORTED");
+}
+
+TEST_CASE("libs/blas/handle and settings calls", "[libs][blas]") {
+  const auto cu = blas_test::cuda_settings();
+  const std::vector<std::pair<std::string, std::string>> cu_expected = {
+      {"create", "CUBLAS_STATUS_SUCCESS"},
+      {"get version", "CUBLAS_STATUS_SUCCESS"},
+      {"version", "130100"},
+      {"set stream", "CUBLAS_STATUS_SUCCESS"},
+      {"get stream", "CUBLAS_STATUS_SUCCESS"},
+      {"stream round trip", "same"},
+      {"set math TF32", "CUBLAS_STATUS_SUCCESS"},
+      {"get math", "CUBLAS_STATUS_SUCCESS"},
+      {"math", "3"},
+      {"set math pedantic|disallow", "CUBLAS_STATUS_SUCCESS"},
+      {"set math 5 (invalid)", "CUBLAS_STATUS_INVALID_VALUE"},
+      {"set pointer mode device", "CUBLAS_STATUS_SUCCESS"},
+      {"get pointer mode", "CUBLAS_STATUS_SUCCESS"},
+      {"pointer mode", "1"},
+      {"set pointer mode 2 (invalid)", "CUBLAS_STATUS_INVALID_VALUE"},
+      {"set workspace (aligned)", "CUBLAS_STATUS_SUCCESS"},
+      {"set workspace (misaligned)", "CUBLAS_STATUS_INVALID_VALUE"},
+      {"set atomics allowed", "CUBLAS_STATUS_SUCCESS"},
+      {"get property major", "CUBLAS_STATUS_SUCCESS"},
+      {"major", "13"},
+      {"destroy", "CUBLAS_STATUS_SUCCESS"},
+      {"set stream on destroyed handle", "CUBLAS_STATUS_NOT_INITIALIZED"},
+      {"set stream on null handle", "CUBLAS_STATUS_NOT_INITIALIZED"},
+  };
+  CHECK(cu == cu_expected);
+  const auto hip = blas_test::hip_settings();
+  const std::vector<std::pair<std::string, std::string>> hip_expected = {
+      {"create", "HIPBLAS_STATUS_SUCCESS"},
+      {"create into null", "HIPBLAS_STATUS_HANDLE_IS_NULLPTR"},
+      {"set stream", "HIPBLAS_STATUS_SUCCESS"},
+      {"get stream", "HIPBLAS_STATUS_SUCCESS"},
+      {"stream round trip", "same"},
+      {"set math XF32", "HIPBLAS_STATUS_SUCCESS"},
+      {"get math", "HIPBLAS_STATUS_SUCCESS"},
+      {"math", "1"},
+      {"set math TF32 (a cuBLAS mode)", "HIPBLAS_STATUS_NOT_SUPPORTED"},
+      {"set pointer mode device", "HIPBLAS_STATUS_SUCCESS"},
+      {"get pointer mode", "HIPBLAS_STATUS_SUCCESS"},
+      {"pointer mode", "1"},
+      {"set pointer mode 2 (invalid)", "HIPBLAS_STATUS_INVALID_ENUM"},
+      {"set atomics allowed", "HIPBLAS_STATUS_SUCCESS"},
+      {"destroy", "HIPBLAS_STATUS_SUCCESS"},
+      {"set stream on null handle", "HIPBLAS_STATUS_NOT_INITIALIZED"},
+  };
+  CHECK(hip == hip_expected);
+}
