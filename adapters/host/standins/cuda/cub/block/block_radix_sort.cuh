@@ -1,0 +1,9 @@
+// Stand-in for CUB's cub/block/block_radix_sort.cuh in host-emulated builds (parity-simt): see
+// docs/vendor-libraries.md.
+#pragma once
+
+#include <cub/config.cuh>
+
+#include "parity/simt/libs/cub/api/block_radix_sort.inc"
+#include "parity/simt/libs/cub/api/block_scan.inc"
+#include "parity/simt/libs/cub/api/util_type.inc"

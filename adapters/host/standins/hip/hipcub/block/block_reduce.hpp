@@ -1,0 +1,9 @@
+// Stand-in for hipCUB's hipcub/block/block_reduce.hpp in host-emulated builds (parity-simt): see
+// docs/vendor-libraries.md.
+#pragma once
+
+#include <hipcub/config.hpp>
+
+#include "parity/simt/libs/cub/api/block_reduce.inc"
+#include "parity/simt/libs/cub/api/thread_operators.inc"
+#include "parity/simt/libs/cub/api/util_type.inc"

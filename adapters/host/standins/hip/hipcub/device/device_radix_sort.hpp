@@ -1,0 +1,8 @@
+// Stand-in for hipCUB's hipcub/device/device_radix_sort.hpp in host-emulated builds (parity-simt):
+// see docs/vendor-libraries.md.
+#pragma once
+
+#include <hipcub/config.hpp>
+
+#include "parity/simt/libs/cub/api/device.inc"
+#include "parity/simt/libs/cub/api/util_type.inc"

@@ -1,0 +1,8 @@
+// Stand-in for hipCUB's hipcub/thread/thread_operators.hpp (Sum, Max, Min, ArgMax, ArgMin) in
+// host-emulated builds (parity-simt): see docs/vendor-libraries.md.
+#pragma once
+
+#include <hipcub/config.hpp>
+
+#include "parity/simt/libs/cub/api/thread_operators.inc"
+#include "parity/simt/libs/cub/api/util_type.inc"
