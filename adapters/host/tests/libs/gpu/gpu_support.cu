@@ -1,0 +1,19 @@
+// Device queries and managed memory for real_libraries.tests.cpp on the CUDA backend.
+#include <cuda_runtime.h>
+
+#include <cstddef>
+
+bool parity_libs_have_gpu() {
+  int count = 0;
+  return cudaGetDeviceCount(&count) == cudaSuccess && count > 0;
+}
+void* parity_libs_alloc(std::size_t bytes) {
+  void* p = nullptr;
+  return cudaMallocManaged(&p, bytes) == cudaSuccess ? p : nullptr;
+}
+void parity_libs_free(void* p) {
+  cudaFree(p);
+}
+void parity_libs_sync() {
+  cudaDeviceSynchronize();
+}
