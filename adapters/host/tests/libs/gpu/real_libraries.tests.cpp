@@ -17,6 +17,7 @@
 #include "blas_launchers.hpp"
 #include "blaslt_launchers.hpp"
 #include "cub_launchers.hpp"
+#include "thrust_launchers.hpp"
 
 #if PARITY_LIBS_GPU_CUDA
 #define GPU(fn) cuda_##fn
@@ -163,4 +164,29 @@ TEST_CASE("libs/gpu/CUB block and device primitives on integers match std::", "[
   std::iota(order.begin(), order.end(), 0);
   std::stable_sort(order.begin(), order.end(), [&](int x, int y) { return keys.p[x] < keys.p[y]; });
   CHECK(std::vector<int>(values_out.p, values_out.p + 5000) == order);
+}
+
+TEST_CASE("libs/gpu/Thrust algorithms: exact where the result is exact, bounded sums",
+          "[libs][gpu]") {
+  REQUIRE_GPU();
+  std::mt19937 rng(3);
+  std::vector<float> x(1000);
+  for (auto& v : x) v = static_cast<float>(static_cast<int>(rng() % 64) - 32) / 8;
+  x[10] = x[20] = 100.0f;
+  std::vector<int> keys(300);
+  for (auto& k : keys) k = static_cast<int>(rng() % 20);
+  const auto r = thrust_test::GPU(thrust)(x, keys);
+  // Multiples of 1/8 below 2^20 add exactly in any order.
+  CHECK(r.sum == std::accumulate(x.begin(), x.end(), 0.0f));
+  CHECK(r.max_index == 10);
+  CHECK(r.minmax_second == 10);
+  std::vector<float> sorted = x;
+  std::stable_sort(sorted.begin(), sorted.end());
+  CHECK(r.sorted == sorted);
+  std::vector<int> order(keys.size());
+  std::iota(order.begin(), order.end(), 0);
+  std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return keys[a] < keys[b]; });
+  CHECK(r.values_by_key == order);
+  CHECK(r.counted_squares == std::vector<int>{0, 1, 4, 9, 16, 25, 36, 49});
+  CHECK(r.constant_sum == 42);
 }
