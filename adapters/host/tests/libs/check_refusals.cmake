@@ -1,0 +1,32 @@
+# cmake -DCOMPILER=... -DSOURCE=... -DINCLUDES="a;b" -DPATTERNS="p1;p2" -P check_refusals.cmake
+# Compiles SOURCE once with PARITY_REFUSALS (a syntax check) and fails unless the compiler fails
+# and its output contains every pattern: one message per refused call. Without PATTERNS it is the
+# control: the compile must succeed.
+set(args -std=c++20 -fsyntax-only -fmax-errors=0 -x c++)
+foreach(dir IN LISTS INCLUDES)
+  list(APPEND args -I${dir})
+endforeach()
+if(PATTERNS)
+  list(APPEND args -DPARITY_REFUSALS)
+endif()
+execute_process(COMMAND ${COMPILER} ${args} ${SOURCE} RESULT_VARIABLE rc OUTPUT_VARIABLE out
+                ERROR_VARIABLE out)
+if(NOT PATTERNS)
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "the control does not compile:\n${out}")
+  endif()
+  return()
+endif()
+if(rc EQUAL 0)
+  message(FATAL_ERROR "${SOURCE} compiled with PARITY_REFUSALS: a refused call was accepted")
+endif()
+set(missing "")
+foreach(pattern IN LISTS PATTERNS)
+  if(NOT out MATCHES "${pattern}")
+    string(APPEND missing "\n  ${pattern}")
+  endif()
+endforeach()
+if(missing)
+  message(FATAL_ERROR "messages missing from the compiler output:${missing}\n--- output:\n${out}")
+endif()
+message(STATUS "every refused call was named")
