@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cmath>
 #include <cstdio>
 #include <cstring>
 #include <initializer_list>
@@ -452,6 +453,109 @@ BlasStatus gemm(const void* handle, BlasVendor vendor, const GemmCall& c) {
   p.alpha = alpha;
   p.beta = beta;
   run_gemm(p);
+  return BlasStatus::kSuccess;
+}
+
+namespace {
+
+std::int64_t at(std::int64_t i, std::int64_t n, std::int64_t inc) {
+  return inc >= 0 ? i * inc : (n - 1 - i) * -inc;
+}
+
+template <class T>
+void run_level1(const VectorCall& c) {
+  const T* x = static_cast<const T*>(c.x);
+  T* y = static_cast<T*>(c.y);
+  const T alpha = c.alpha ? *static_cast<const T*>(c.alpha) : T{};
+  switch (c.op) {
+    case Level1::kAxpy:
+      for (std::int64_t i = 0; i < c.n; ++i) {
+        T& yi = y[at(i, c.n, c.incy)];
+        yi = std::fma(alpha, x[at(i, c.n, c.incx)], yi);
+      }
+      break;
+    case Level1::kScal:
+      for (std::int64_t i = 0; i < c.n; ++i) {
+        T& xi = const_cast<T*>(x)[at(i, c.n, c.incx)];
+        xi = alpha * xi;
+      }
+      break;
+    case Level1::kCopy:
+      for (std::int64_t i = 0; i < c.n; ++i) y[at(i, c.n, c.incy)] = x[at(i, c.n, c.incx)];
+      break;
+    case Level1::kDot: {
+      T acc = 0;
+      for (std::int64_t i = 0; i < c.n; ++i)
+        acc = std::fma(x[at(i, c.n, c.incx)], y[at(i, c.n, c.incy)], acc);
+      *static_cast<T*>(c.result) = acc;
+      break;
+    }
+  }
+}
+
+}  // namespace
+
+BlasStatus level1(const void* handle, BlasVendor vendor, const VectorCall& c) {
+  if (find_blas_handle(handle, vendor) == nullptr) {
+    return report(BlasStatus::kNotInitialized, vendor, c.function,
+                  handle == nullptr ? "the handle is null"
+                                    : "the handle was not created by this library or has been "
+                                      "destroyed");
+  }
+  if (c.op == Level1::kDot && c.result == nullptr)
+    return report(BlasStatus::kInvalidValue, vendor, c.function, "result is a null pointer");
+  if (c.n <= 0) {  // both libraries: a quick return (dot's result is 0)
+    if (c.op == Level1::kDot) {
+      if (c.type == Element::kF64) {
+        *static_cast<double*>(c.result) = 0.0;
+      } else {
+        *static_cast<float*>(c.result) = 0.0f;
+      }
+    }
+    return BlasStatus::kSuccess;
+  }
+  const bool needs_alpha = c.op == Level1::kAxpy || c.op == Level1::kScal;
+  if (needs_alpha && c.alpha == nullptr)
+    return report(BlasStatus::kInvalidValue, vendor, c.function, "alpha is a null pointer");
+  if (c.x == nullptr || (c.op != Level1::kScal && c.y == nullptr))
+    return report(BlasStatus::kInvalidValue, vendor, c.function,
+                  "a vector pointer is null (on a GPU this faults with an illegal address)");
+  if (c.type == Element::kF64) {
+    run_level1<double>(c);
+  } else {
+    run_level1<float>(c);
+  }
+  return BlasStatus::kSuccess;
+}
+
+BlasStatus transfer(BlasVendor vendor, const TransferCall& c) {
+  const bool cu = vendor == BlasVendor::kCublas;
+  auto invalid = [&](const std::string& why) {
+    return report(BlasStatus::kInvalidValue, vendor, c.function, why);
+  };
+  if (c.matrix) {
+    if (!cu && (c.rows == 0 || c.cols == 0)) return BlasStatus::kSuccess;
+    if (c.rows < 0 || c.cols < 0 || c.elem_size <= 0 || c.src_step <= 0 || c.dst_step <= 0)
+      return invalid("rows and cols must not be negative; elemSize, lda and ldb must be positive");
+    if (c.rows > c.src_step || c.rows > c.dst_step)
+      return invalid("lda and ldb must be at least rows");
+  } else {
+    if (!cu && c.rows == 0) return BlasStatus::kSuccess;
+    if (c.rows < 0 || c.src_step <= 0 || c.dst_step <= 0 || c.elem_size <= 0)
+      return invalid("n must not be negative; incx, incy and elemSize must be positive");
+  }
+  if (c.rows == 0 || c.cols == 0) return BlasStatus::kSuccess;
+  if (c.src == nullptr || c.dst == nullptr) return invalid("a pointer is null");
+  const auto* src = static_cast<const unsigned char*>(c.src);
+  auto* dst = static_cast<unsigned char*>(c.dst);
+  const auto size = static_cast<std::size_t>(c.elem_size);
+  for (std::int64_t j = 0; j < c.cols; ++j) {
+    for (std::int64_t i = 0; i < c.rows; ++i) {
+      const std::int64_t s = c.matrix ? i + j * c.src_step : i * c.src_step;
+      const std::int64_t d = c.matrix ? i + j * c.dst_step : i * c.dst_step;
+      std::memmove(dst + d * c.elem_size, src + s * c.elem_size, size);
+    }
+  }
   return BlasStatus::kSuccess;
 }
 

@@ -681,6 +681,85 @@ inline cublasStatus_t cublasGemmStridedBatchedEx(
                                     batchCount, compute, algo);
 }
 
+// ----- Level 1 (axpy, dot, scal, copy) and the host/device transfers -----
+namespace parity::simt::cublas_detail {
+template <class T>
+inline cublasStatus_t level1(const char* function, ::parity::simt::libs::Level1 op,
+                             cublasHandle_t handle, int n, const T* alpha, const T* x, int incx,
+                             T* y, int incy, T* result) {
+  ::parity::simt::libs::VectorCall c;
+  c.function = function;
+  c.op = op;
+  c.type = std::is_same_v<T, double> ? Element::kF64 : Element::kF32;
+  c.n = n;
+  c.alpha = alpha;
+  c.x = x;
+  c.incx = incx;
+  c.y = y;
+  c.incy = incy;
+  c.result = result;
+  return to_status(::parity::simt::libs::level1(handle, BlasVendor::kCublas, c));
+}
+inline cublasStatus_t transfer(const char* function, bool matrix, int rows, int cols, int elem_size,
+                               const void* src, int src_step, void* dst, int dst_step) {
+  ::parity::simt::libs::TransferCall c{function, matrix,   rows, cols,    elem_size,
+                                       src,      src_step, dst,  dst_step};
+  return to_status(::parity::simt::libs::transfer(BlasVendor::kCublas, c));
+}
+}  // namespace parity::simt::cublas_detail
+
+#define PARITY_CUBLAS_LEVEL1(P, T)                                                               \
+  inline cublasStatus_t cublas##P##axpy_v2(cublasHandle_t handle, int n, const T* alpha,         \
+                                           const T* x, int incx, T* y, int incy) {               \
+    return ::parity::simt::cublas_detail::level1<T>("cublas" #P "axpy",                          \
+                                                    ::parity::simt::libs::Level1::kAxpy, handle, \
+                                                    n, alpha, x, incx, y, incy, nullptr);        \
+  }                                                                                              \
+  inline cublasStatus_t cublas##P##dot_v2(cublasHandle_t handle, int n, const T* x, int incx,    \
+                                          const T* y, int incy, T* result) {                     \
+    return ::parity::simt::cublas_detail::level1<T>(                                             \
+        "cublas" #P "dot", ::parity::simt::libs::Level1::kDot, handle, n, nullptr, x, incx,      \
+        const_cast<T*>(y), incy, result);                                                        \
+  }                                                                                              \
+  inline cublasStatus_t cublas##P##scal_v2(cublasHandle_t handle, int n, const T* alpha, T* x,   \
+                                           int incx) {                                           \
+    return ::parity::simt::cublas_detail::level1<T>("cublas" #P "scal",                          \
+                                                    ::parity::simt::libs::Level1::kScal, handle, \
+                                                    n, alpha, x, incx, nullptr, 1, nullptr);     \
+  }                                                                                              \
+  inline cublasStatus_t cublas##P##copy_v2(cublasHandle_t handle, int n, const T* x, int incx,   \
+                                           T* y, int incy) {                                     \
+    return ::parity::simt::cublas_detail::level1<T>("cublas" #P "copy",                          \
+                                                    ::parity::simt::libs::Level1::kCopy, handle, \
+                                                    n, nullptr, x, incx, y, incy, nullptr);      \
+  }
+// parity-covers: cublasSaxpy_v2 cublasDaxpy_v2 cublasSdot_v2 cublasDdot_v2 cublasSscal_v2
+// parity-covers: cublasDscal_v2 cublasScopy_v2 cublasDcopy_v2
+PARITY_CUBLAS_LEVEL1(S, float)
+PARITY_CUBLAS_LEVEL1(D, double)
+#undef PARITY_CUBLAS_LEVEL1
+
+inline cublasStatus_t cublasSetVector(int n, int elemSize, const void* x, int incx, void* devicePtr,
+                                      int incy) {
+  return ::parity::simt::cublas_detail::transfer("cublasSetVector", false, n, 1, elemSize, x, incx,
+                                                 devicePtr, incy);
+}
+inline cublasStatus_t cublasGetVector(int n, int elemSize, const void* x, int incx, void* y,
+                                      int incy) {
+  return ::parity::simt::cublas_detail::transfer("cublasGetVector", false, n, 1, elemSize, x, incx,
+                                                 y, incy);
+}
+inline cublasStatus_t cublasSetMatrix(int rows, int cols, int elemSize, const void* A, int lda,
+                                      void* B, int ldb) {
+  return ::parity::simt::cublas_detail::transfer("cublasSetMatrix", true, rows, cols, elemSize, A,
+                                                 lda, B, ldb);
+}
+inline cublasStatus_t cublasGetMatrix(int rows, int cols, int elemSize, const void* A, int lda,
+                                      void* B, int ldb) {
+  return ::parity::simt::cublas_detail::transfer("cublasGetMatrix", true, rows, cols, elemSize, A,
+                                                 lda, B, ldb);
+}
+
 // ----- everything else in cuBLAS: a compile-time refusal naming the call -----
 #define PARITY_SIMT_REFUSE(name) PARITY_SIMT_NOT_COVERED_FUNCTION(name, "cuBLAS")
 #include "parity/simt/libs/cublas_uncovered.inc"

@@ -499,3 +499,139 @@ TEST_CASE("libs/blas/handle and settings calls", "[libs][blas]") {
   };
   CHECK(hip == hip_expected);
 }
+
+namespace {
+
+//! Element i of a BLAS vector with increment inc (negative: counted from the end).
+std::size_t blas_index(int i, int n, int inc) {
+  return static_cast<std::size_t>(inc >= 0 ? i * inc : (n - 1 - i) * -inc);
+}
+
+template <class T>
+void check_level1(Dialect d, std::mt19937& rng) {
+  const bool dbl = std::is_same_v<T, double>;
+  std::uniform_real_distribution<T> u(-2, 2);
+  for (char op : {'a', 'd', 's', 'c'}) {
+    for (int incx : {1, 2, -1, -3}) {
+      for (int incy : {1, 3, -2}) {
+        const int n = 37;
+        INFO(dialect_name(d) << " op " << op << (dbl ? " fp64" : " fp32") << " incx " << incx
+                             << " incy " << incy);
+        std::vector<T> x(static_cast<std::size_t>(n * std::abs(incx))),
+            y(static_cast<std::size_t>(n * std::abs(incy)));
+        for (auto& v : x) v = u(rng);
+        for (auto& v : y) v = u(rng);
+        std::vector<T> x0 = x, y0 = y;
+        const T alpha = static_cast<T>(-0.75);
+        T result = 0;
+        blas_test::Level1Args g;
+        g.op = op;
+        g.dbl = dbl;
+        g.n = n;
+        g.alpha = &alpha;
+        g.x = x.data();
+        g.incx = incx;
+        g.y = y.data();
+        g.incy = incy;
+        g.result = &result;
+        REQUIRE((d == Dialect::kCuda ? blas_test::cuda_level1(g) : blas_test::hip_level1(g)).name ==
+                success(d));
+        // The stated operations, computed here with the BLAS increment convention.
+        T dot = 0;
+        long double dot_exact = 0, dot_magnitude = 0;
+        for (int i = 0; i < n; ++i) {
+          const std::size_t xi = blas_index(i, n, incx), yi = blas_index(i, n, incy);
+          if (op == 'a') y0[yi] = std::fma(alpha, x0[xi], y0[yi]);
+          if (op == 's') x0[xi] = alpha * x0[xi];
+          if (op == 'c') y0[yi] = x0[xi];
+          if (op == 'd') {
+            dot = std::fma(x0[xi], y0[yi], dot);
+            dot_exact += static_cast<long double>(x0[xi]) * y0[yi];
+            dot_magnitude += std::abs(static_cast<long double>(x0[xi]) * y0[yi]);
+          }
+        }
+        CHECK(x == x0);
+        CHECK(y == y0);
+        if (op == 'd') {
+          CHECK(result == dot);
+          const long double eps = std::numeric_limits<T>::epsilon() / 2;
+          CHECK(std::abs(result - dot_exact) <= (n + 1) * eps * dot_magnitude);
+        }
+      }
+    }
+  }
+}
+
+}  // namespace
+
+TEST_CASE("libs/blas/Level 1: axpy, dot, scal, copy with positive and negative increments",
+          "[libs][blas]") {
+  std::mt19937 rng(21);
+  for (Dialect d : {Dialect::kCuda, Dialect::kHip}) {
+    check_level1<float>(d, rng);
+    check_level1<double>(d, rng);
+    // n <= 0 is a quick return (dot writes 0), a null handle is NOT_INITIALIZED.
+    float result = 5, one = 1;
+    std::vector<float> x(4, 1.0f);
+    blas_test::Level1Args g;
+    g.op = 'd';
+    g.n = 0;
+    g.x = g.y = x.data();
+    g.result = &result;
+    auto call = [&] {
+      return d == Dialect::kCuda ? blas_test::cuda_level1(g) : blas_test::hip_level1(g);
+    };
+    CHECK(call().name == success(d));
+    CHECK(result == 0.0f);
+    g.op = 'a';
+    g.n = 4;
+    g.alpha = &one;
+    g.null_handle = true;
+    CHECK(call().name == (d == Dialect::kCuda ? "CUBLAS_STATUS_NOT_INITIALIZED"
+                                              : "HIPBLAS_STATUS_NOT_INITIALIZED"));
+  }
+}
+
+TEST_CASE("libs/blas/Set/GetVector and Set/GetMatrix copy with strides and check arguments",
+          "[libs][blas]") {
+  for (Dialect d : {Dialect::kCuda, Dialect::kHip}) {
+    INFO(dialect_name(d));
+    auto call = [&](const blas_test::TransferArgs& g) {
+      return (d == Dialect::kCuda ? blas_test::cuda_transfer(g) : blas_test::hip_transfer(g)).name;
+    };
+    const std::string invalid =
+        d == Dialect::kCuda ? "CUBLAS_STATUS_INVALID_VALUE" : "HIPBLAS_STATUS_INVALID_VALUE";
+    std::vector<int> src(40), dst(40, -1);
+    std::iota(src.begin(), src.end(), 0);
+    blas_test::TransferArgs g;
+    g.rows = 10;
+    g.src = src.data();
+    g.src_step = 3;
+    g.dst = dst.data();
+    g.dst_step = 2;
+    CHECK(call(g) == success(d));
+    for (int i = 0; i < 10; ++i) CHECK(dst[static_cast<std::size_t>(i * 2)] == i * 3);
+    CHECK(dst[1] == -1);
+    g.src_step = 0;
+    CHECK(call(g) == invalid);
+    g.src_step = 1;
+    g.elem_size = 0;
+    CHECK(call(g) == invalid);
+    // A matrix: 3 x 4 from lda 5 into ldb 3.
+    std::fill(dst.begin(), dst.end(), -1);
+    g = {};
+    g.matrix = true;
+    g.set = false;
+    g.rows = 3;
+    g.cols = 4;
+    g.src = src.data();
+    g.src_step = 5;
+    g.dst = dst.data();
+    g.dst_step = 3;
+    CHECK(call(g) == success(d));
+    for (int j = 0; j < 4; ++j)
+      for (int i = 0; i < 3; ++i) CHECK(dst[static_cast<std::size_t>(i + j * 3)] == i + j * 5);
+    g.dst_step = 2;  // below rows
+    CHECK(call(g) == invalid);
+  }
+}

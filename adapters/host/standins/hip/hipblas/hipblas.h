@@ -626,6 +626,86 @@ inline hipblasStatus_t hipblasGemmStridedBatchedEx(
 }
 #endif
 
+// ----- Level 1 (axpy, dot, scal, copy) and the host/device transfers -----
+namespace parity::simt::hipblas_detail {
+template <class T>
+inline hipblasStatus_t level1(const char* function, ::parity::simt::libs::Level1 op,
+                              hipblasHandle_t handle, int n, const T* alpha, const T* x, int incx,
+                              T* y, int incy, T* result) {
+  ::parity::simt::libs::VectorCall c;
+  c.function = function;
+  c.op = op;
+  c.type = std::is_same_v<T, double> ? Element::kF64 : Element::kF32;
+  c.n = n;
+  c.alpha = alpha;
+  c.x = x;
+  c.incx = incx;
+  c.y = y;
+  c.incy = incy;
+  c.result = result;
+  return to_status(::parity::simt::libs::level1(handle, BlasVendor::kHipblas, c));
+}
+inline hipblasStatus_t transfer(const char* function, bool matrix, int rows, int cols,
+                                int elem_size, const void* src, int src_step, void* dst,
+                                int dst_step) {
+  ::parity::simt::libs::TransferCall c{function, matrix,   rows, cols,    elem_size,
+                                       src,      src_step, dst,  dst_step};
+  return to_status(::parity::simt::libs::transfer(BlasVendor::kHipblas, c));
+}
+}  // namespace parity::simt::hipblas_detail
+
+#define PARITY_HIPBLAS_LEVEL1(P, T)                                                               \
+  inline hipblasStatus_t hipblas##P##axpy(hipblasHandle_t handle, int n, const T* alpha,          \
+                                          const T* x, int incx, T* y, int incy) {                 \
+    return ::parity::simt::hipblas_detail::level1<T>("hipblas" #P "axpy",                         \
+                                                     ::parity::simt::libs::Level1::kAxpy, handle, \
+                                                     n, alpha, x, incx, y, incy, nullptr);        \
+  }                                                                                               \
+  inline hipblasStatus_t hipblas##P##dot(hipblasHandle_t handle, int n, const T* x, int incx,     \
+                                         const T* y, int incy, T* result) {                       \
+    return ::parity::simt::hipblas_detail::level1<T>(                                             \
+        "hipblas" #P "dot", ::parity::simt::libs::Level1::kDot, handle, n, nullptr, x, incx,      \
+        const_cast<T*>(y), incy, result);                                                         \
+  }                                                                                               \
+  inline hipblasStatus_t hipblas##P##scal(hipblasHandle_t handle, int n, const T* alpha, T* x,    \
+                                          int incx) {                                             \
+    return ::parity::simt::hipblas_detail::level1<T>("hipblas" #P "scal",                         \
+                                                     ::parity::simt::libs::Level1::kScal, handle, \
+                                                     n, alpha, x, incx, nullptr, 1, nullptr);     \
+  }                                                                                               \
+  inline hipblasStatus_t hipblas##P##copy(hipblasHandle_t handle, int n, const T* x, int incx,    \
+                                          T* y, int incy) {                                       \
+    return ::parity::simt::hipblas_detail::level1<T>("hipblas" #P "copy",                         \
+                                                     ::parity::simt::libs::Level1::kCopy, handle, \
+                                                     n, nullptr, x, incx, y, incy, nullptr);      \
+  }
+// parity-covers: hipblasSaxpy hipblasDaxpy hipblasSdot hipblasDdot hipblasSscal hipblasDscal
+// parity-covers: hipblasScopy hipblasDcopy
+PARITY_HIPBLAS_LEVEL1(S, float)
+PARITY_HIPBLAS_LEVEL1(D, double)
+#undef PARITY_HIPBLAS_LEVEL1
+
+inline hipblasStatus_t hipblasSetVector(int n, int elemSize, const void* x, int incx, void* y,
+                                        int incy) {
+  return ::parity::simt::hipblas_detail::transfer("hipblasSetVector", false, n, 1, elemSize, x,
+                                                  incx, y, incy);
+}
+inline hipblasStatus_t hipblasGetVector(int n, int elemSize, const void* x, int incx, void* y,
+                                        int incy) {
+  return ::parity::simt::hipblas_detail::transfer("hipblasGetVector", false, n, 1, elemSize, x,
+                                                  incx, y, incy);
+}
+inline hipblasStatus_t hipblasSetMatrix(int rows, int cols, int elemSize, const void* AP, int lda,
+                                        void* BP, int ldb) {
+  return ::parity::simt::hipblas_detail::transfer("hipblasSetMatrix", true, rows, cols, elemSize,
+                                                  AP, lda, BP, ldb);
+}
+inline hipblasStatus_t hipblasGetMatrix(int rows, int cols, int elemSize, const void* AP, int lda,
+                                        void* BP, int ldb) {
+  return ::parity::simt::hipblas_detail::transfer("hipblasGetMatrix", true, rows, cols, elemSize,
+                                                  AP, lda, BP, ldb);
+}
+
 // ----- everything else in hipBLAS: a compile-time refusal naming the call -----
 #define PARITY_SIMT_REFUSE(name) PARITY_SIMT_NOT_COVERED_FUNCTION(name, "hipBLAS")
 #include "parity/simt/libs/hipblas_uncovered.inc"

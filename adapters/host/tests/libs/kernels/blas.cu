@@ -186,3 +186,44 @@ std::string cuda_status_string(int status) {
 }
 
 }  // namespace blas_test
+
+namespace blas_test {
+
+Result cuda_level1(const Level1Args& g) {
+  cublasHandle_t h = nullptr;
+  if (!g.null_handle) cublasCreate(&h);
+  cublasStatus_t s;
+  if (g.dbl) {
+    auto* x = static_cast<double*>(g.x);
+    auto* y = static_cast<double*>(g.y);
+    const auto* alpha = static_cast<const double*>(g.alpha);
+    s = g.op == 'a'   ? cublasDaxpy(h, g.n, alpha, x, g.incx, y, g.incy)
+        : g.op == 'd' ? cublasDdot(h, g.n, x, g.incx, y, g.incy, static_cast<double*>(g.result))
+        : g.op == 's' ? cublasDscal(h, g.n, alpha, x, g.incx)
+                      : cublasDcopy(h, g.n, x, g.incx, y, g.incy);
+  } else {
+    auto* x = static_cast<float*>(g.x);
+    auto* y = static_cast<float*>(g.y);
+    const auto* alpha = static_cast<const float*>(g.alpha);
+    s = g.op == 'a'   ? cublasSaxpy(h, g.n, alpha, x, g.incx, y, g.incy)
+        : g.op == 'd' ? cublasSdot(h, g.n, x, g.incx, y, g.incy, static_cast<float*>(g.result))
+        : g.op == 's' ? cublasSscal(h, g.n, alpha, x, g.incx)
+                      : cublasScopy(h, g.n, x, g.incx, y, g.incy);
+  }
+  if (h != nullptr) cublasDestroy(h);
+  return {static_cast<int>(s), cublasGetStatusName(s)};
+}
+
+Result cuda_transfer(const TransferArgs& g) {
+  const auto s =
+      g.matrix
+          ? (g.set ? cublasSetMatrix(g.rows, g.cols, g.elem_size, g.src, g.src_step, g.dst,
+                                     g.dst_step)
+                   : cublasGetMatrix(g.rows, g.cols, g.elem_size, g.src, g.src_step, g.dst,
+                                     g.dst_step))
+          : (g.set ? cublasSetVector(g.rows, g.elem_size, g.src, g.src_step, g.dst, g.dst_step)
+                   : cublasGetVector(g.rows, g.elem_size, g.src, g.src_step, g.dst, g.dst_step));
+  return {static_cast<int>(s), cublasGetStatusName(s)};
+}
+
+}  // namespace blas_test

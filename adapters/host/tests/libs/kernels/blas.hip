@@ -162,3 +162,44 @@ std::vector<std::pair<std::string, std::string>> hip_settings() {
 }
 
 }  // namespace blas_test
+
+namespace blas_test {
+
+Result hip_level1(const Level1Args& g) {
+  hipblasHandle_t h = nullptr;
+  if (!g.null_handle) hipblasCreate(&h);
+  hipblasStatus_t s;
+  if (g.dbl) {
+    auto* x = static_cast<double*>(g.x);
+    auto* y = static_cast<double*>(g.y);
+    const auto* alpha = static_cast<const double*>(g.alpha);
+    s = g.op == 'a'   ? hipblasDaxpy(h, g.n, alpha, x, g.incx, y, g.incy)
+        : g.op == 'd' ? hipblasDdot(h, g.n, x, g.incx, y, g.incy, static_cast<double*>(g.result))
+        : g.op == 's' ? hipblasDscal(h, g.n, alpha, x, g.incx)
+                      : hipblasDcopy(h, g.n, x, g.incx, y, g.incy);
+  } else {
+    auto* x = static_cast<float*>(g.x);
+    auto* y = static_cast<float*>(g.y);
+    const auto* alpha = static_cast<const float*>(g.alpha);
+    s = g.op == 'a'   ? hipblasSaxpy(h, g.n, alpha, x, g.incx, y, g.incy)
+        : g.op == 'd' ? hipblasSdot(h, g.n, x, g.incx, y, g.incy, static_cast<float*>(g.result))
+        : g.op == 's' ? hipblasSscal(h, g.n, alpha, x, g.incx)
+                      : hipblasScopy(h, g.n, x, g.incx, y, g.incy);
+  }
+  if (h != nullptr) hipblasDestroy(h);
+  return {static_cast<int>(s), hipblasStatusToString(s)};
+}
+
+Result hip_transfer(const TransferArgs& g) {
+  const auto s =
+      g.matrix
+          ? (g.set ? hipblasSetMatrix(g.rows, g.cols, g.elem_size, g.src, g.src_step, g.dst,
+                                      g.dst_step)
+                   : hipblasGetMatrix(g.rows, g.cols, g.elem_size, g.src, g.src_step, g.dst,
+                                      g.dst_step))
+          : (g.set ? hipblasSetVector(g.rows, g.elem_size, g.src, g.src_step, g.dst, g.dst_step)
+                   : hipblasGetVector(g.rows, g.elem_size, g.src, g.src_step, g.dst, g.dst_step));
+  return {static_cast<int>(s), hipblasStatusToString(s)};
+}
+
+}  // namespace blas_test

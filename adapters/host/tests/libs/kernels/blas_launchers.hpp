@@ -44,6 +44,35 @@ Result cuda_gemm(const GemmArgs& args);
 Result hip_gemm(const GemmArgs& args);
 Result hip_gemm_legacy(const GemmArgs& args);  // kEx only
 
+//! One Level-1 call: op 'a' axpy, 'd' dot, 's' scal, 'c' copy; fp64 when `dbl`.
+struct Level1Args {
+  char op = 'a';
+  bool dbl = false;
+  int n = 0;
+  const void* alpha = nullptr;
+  void* x = nullptr;
+  int incx = 1;
+  void* y = nullptr;
+  int incy = 1;
+  void* result = nullptr;
+  bool null_handle = false;
+};
+Result cuda_level1(const Level1Args& args);
+Result hip_level1(const Level1Args& args);
+
+//! Set/GetVector (matrix = false: rows is n, steps are incx/incy) and Set/GetMatrix.
+struct TransferArgs {
+  bool matrix = false;
+  bool set = true;
+  int rows = 0, cols = 1, elem_size = 4;
+  const void* src = nullptr;
+  int src_step = 1;
+  void* dst = nullptr;
+  int dst_step = 1;
+};
+Result cuda_transfer(const TransferArgs& args);
+Result hip_transfer(const TransferArgs& args);
+
 //! Handle and settings calls in a fixed order: (step, status name).
 std::vector<std::pair<std::string, std::string>> cuda_settings();
 std::vector<std::pair<std::string, std::string>> hip_settings();

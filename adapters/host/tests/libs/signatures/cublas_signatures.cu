@@ -79,6 +79,22 @@ PARITY_SIGNATURE(cublasGemmStridedBatchedEx,
                                     cudaDataType, int, long long int, const void*, cudaDataType,
                                     int, long long int, const void*, void*, cudaDataType, int,
                                     long long int, int, cublasComputeType_t, cublasGemmAlgo_t))
+PARITY_SIGNATURE(cublasSaxpy_v2,
+                 cublasStatus_t (*)(H, int, const float*, const float*, int, float*, int))
+PARITY_SIGNATURE(cublasDaxpy_v2,
+                 cublasStatus_t (*)(H, int, const double*, const double*, int, double*, int))
+PARITY_SIGNATURE(cublasSdot_v2,
+                 cublasStatus_t (*)(H, int, const float*, int, const float*, int, float*))
+PARITY_SIGNATURE(cublasDdot_v2,
+                 cublasStatus_t (*)(H, int, const double*, int, const double*, int, double*))
+PARITY_SIGNATURE(cublasSscal_v2, cublasStatus_t (*)(H, int, const float*, float*, int))
+PARITY_SIGNATURE(cublasDscal_v2, cublasStatus_t (*)(H, int, const double*, double*, int))
+PARITY_SIGNATURE(cublasScopy_v2, cublasStatus_t (*)(H, int, const float*, int, float*, int))
+PARITY_SIGNATURE(cublasDcopy_v2, cublasStatus_t (*)(H, int, const double*, int, double*, int))
+PARITY_SIGNATURE(cublasSetVector, cublasStatus_t (*)(int, int, const void*, int, void*, int))
+PARITY_SIGNATURE(cublasGetVector, cublasStatus_t (*)(int, int, const void*, int, void*, int))
+PARITY_SIGNATURE(cublasSetMatrix, cublasStatus_t (*)(int, int, int, const void*, int, void*, int))
+PARITY_SIGNATURE(cublasGetMatrix, cublasStatus_t (*)(int, int, int, const void*, int, void*, int))
 
 using L = cublasLtHandle_t;
 using Layout = cublasLtMatrixLayout_t;

@@ -47,6 +47,12 @@ PARITY_SIGNATURE(hipblasHgemmStridedBatched,
                  S (*)(H, Op, Op, int, int, int, const hipblasHalf*, const hipblasHalf*, int,
                        long long, const hipblasHalf*, int, long long, const hipblasHalf*,
                        hipblasHalf*, int, long long, int))
+PARITY_SIGNATURE(hipblasSaxpy, S (*)(H, int, const float*, const float*, int, float*, int))
+PARITY_SIGNATURE(hipblasDdot, S (*)(H, int, const double*, int, const double*, int, double*))
+PARITY_SIGNATURE(hipblasSscal, S (*)(H, int, const float*, float*, int))
+PARITY_SIGNATURE(hipblasDcopy, S (*)(H, int, const double*, int, double*, int))
+PARITY_SIGNATURE(hipblasSetVector, S (*)(int, int, const void*, int, void*, int))
+PARITY_SIGNATURE(hipblasGetMatrix, S (*)(int, int, int, const void*, int, void*, int))
 #ifdef HIPBLAS_V2
 PARITY_SIGNATURE(hipblasGemmEx_v2,
                  S (*)(H, Op, Op, int, int, int, const void*, const void*, hipDataType, int,

@@ -121,6 +121,40 @@ void resolve_gemm_ex_types(BlasVendor vendor, ComputeKind compute, int a_type, i
 //! failure prints one line to stderr saying why (the first 20 per process).
 BlasStatus gemm(const void* handle, BlasVendor vendor, const GemmCall& call);
 
+//! The Level-1 calls the emulator covers (cublas{S,D}{axpy,dot,scal,copy}, hipblas...): element
+//! i of a vector with increment inc is at i * inc, or at (n - 1 - i) * |inc| when inc < 0 (the
+//! BLAS convention). axpy computes y = fma(alpha, x, y), scal x = alpha * x, dot folds
+//! fma(x[i], y[i], acc) in index order from 0 (a GPU reduces in a tree: the last bits differ).
+enum class Level1 : std::uint8_t { kAxpy, kDot, kScal, kCopy };
+struct VectorCall {
+  const char* function = "";
+  Level1 op = Level1::kAxpy;
+  Element type = Element::kF32;
+  std::int64_t n = 0;
+  const void* alpha = nullptr;
+  const void* x = nullptr;
+  std::int64_t incx = 1;
+  void* y = nullptr;
+  std::int64_t incy = 1;
+  void* result = nullptr;  // dot
+};
+BlasStatus level1(const void* handle, BlasVendor vendor, const VectorCall& call);
+
+//! cublasSetVector / GetVector / SetMatrix / GetMatrix and their hipBLAS twins: strided copies
+//! between host and device memory (both host memory here), with each library's checks.
+struct TransferCall {
+  const char* function = "";
+  bool matrix = false;
+  std::int64_t rows = 0;  // vector: n
+  std::int64_t cols = 1;
+  std::int64_t elem_size = 0;
+  const void* src = nullptr;
+  std::int64_t src_step = 1;  // vector: incx; matrix: lda
+  void* dst = nullptr;
+  std::int64_t dst_step = 1;  // vector: incy; matrix: ldb
+};
+BlasStatus transfer(BlasVendor vendor, const TransferCall& call);
+
 //! Reports a failed call (used by the dialect headers for checks they make themselves).
 BlasStatus report(BlasStatus status, BlasVendor vendor, const char* function,
                   const std::string& why);
