@@ -13,6 +13,7 @@
 
 #include <hip/hip_runtime.h>
 #include <hip/library_types.h>
+#include <hipblas-common/detail/parity_conversions.h>
 #include <hipblas-common/hipblas-common.h>
 
 #include "parity/simt/libs/blas.hpp"
@@ -140,52 +141,12 @@ using ::parity::simt::libs::Element;
 using ::parity::simt::libs::GemmCall;
 using ::parity::simt::libs::Transpose;
 
-inline hipblasStatus_t to_status(BlasStatus s) {
-  switch (s) {
-    case BlasStatus::kSuccess:
-      return HIPBLAS_STATUS_SUCCESS;
-    case BlasStatus::kNotInitialized:
-      return HIPBLAS_STATUS_NOT_INITIALIZED;
-    case BlasStatus::kAllocFailed:
-      return HIPBLAS_STATUS_ALLOC_FAILED;
-    case BlasStatus::kInvalidValue:
-      return HIPBLAS_STATUS_INVALID_VALUE;
-    case BlasStatus::kArchMismatch:
-      return HIPBLAS_STATUS_ARCH_MISMATCH;
-    case BlasStatus::kMappingError:
-      return HIPBLAS_STATUS_MAPPING_ERROR;
-    case BlasStatus::kExecutionFailed:
-      return HIPBLAS_STATUS_EXECUTION_FAILED;
-    case BlasStatus::kInternalError:
-      return HIPBLAS_STATUS_INTERNAL_ERROR;
-    case BlasStatus::kNotSupported:
-      return HIPBLAS_STATUS_NOT_SUPPORTED;
-    case BlasStatus::kHandleIsNullptr:
-      return HIPBLAS_STATUS_HANDLE_IS_NULLPTR;
-    case BlasStatus::kInvalidEnum:
-      return HIPBLAS_STATUS_INVALID_ENUM;
-  }
-  return HIPBLAS_STATUS_UNKNOWN;
-}
-
 inline ::parity::simt::libs::BlasHandle* handle_of(hipblasHandle_t h) {
   return ::parity::simt::libs::find_blas_handle(h, BlasVendor::kHipblas);
 }
 
 inline hipblasStatus_t run(hipblasHandle_t h, const GemmCall& call) {
   return to_status(::parity::simt::libs::gemm(h, BlasVendor::kHipblas, call));
-}
-
-inline bool to_transpose(hipblasOperation_t op, Transpose& out) {
-  if (op == HIPBLAS_OP_N) {
-    out = Transpose::kNone;
-    return true;
-  }
-  if (op == HIPBLAS_OP_T || op == HIPBLAS_OP_C) {
-    out = Transpose::kTranspose;
-    return true;
-  }
-  return false;
 }
 
 inline GemmCall make_call(const char* function, hipblasOperation_t transa,
@@ -221,34 +182,6 @@ inline GemmCall typed_call(const char* function, hipblasOperation_t transa,
   call.b = {b, nullptr, e, ldb, 0};
   call.c = {c, nullptr, e, ldc, 0};
   return call;
-}
-
-inline ComputeKind compute_kind(hipblasComputeType_t t) {
-  switch (t) {
-    case HIPBLAS_COMPUTE_16F:
-      return ComputeKind::k16F;
-    case HIPBLAS_COMPUTE_16F_PEDANTIC:
-      return ComputeKind::k16FPedantic;
-    case HIPBLAS_COMPUTE_32F:
-      return ComputeKind::k32F;
-    case HIPBLAS_COMPUTE_32F_PEDANTIC:
-      return ComputeKind::k32FPedantic;
-    case HIPBLAS_COMPUTE_32F_FAST_16F:
-      return ComputeKind::k32FFast16F;
-    case HIPBLAS_COMPUTE_32F_FAST_16BF:
-      return ComputeKind::k32FFast16BF;
-    case HIPBLAS_COMPUTE_32F_FAST_TF32:
-      return ComputeKind::k32FFastTF32;
-    case HIPBLAS_COMPUTE_64F:
-      return ComputeKind::k64F;
-    case HIPBLAS_COMPUTE_64F_PEDANTIC:
-      return ComputeKind::k64FPedantic;
-    case HIPBLAS_COMPUTE_32I:
-      return ComputeKind::k32I;
-    case HIPBLAS_COMPUTE_32I_PEDANTIC:
-      return ComputeKind::k32IPedantic;
-  }
-  return ComputeKind::kUnknown;
 }
 
 //! The deprecated hipblasDatatype_t numbers (150, 151, ...) as hipDataType numbers (-1: none).

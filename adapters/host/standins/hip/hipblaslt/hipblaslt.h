@@ -12,8 +12,11 @@
 
 #include <hip/hip_runtime.h>
 #include <hip/library_types.h>
+#include <hipblas-common/detail/parity_conversions.h>
 #include <hipblas-common/hipblas-common.h>
+#if defined(LEGACY_HIPBLAS_DIRECT)  // as in the real header (ROCm 6.3+)
 #include <hipblas/hipblas.h>
+#endif
 
 #include "parity/simt/libs/blaslt.hpp"
 #include "parity/simt/libs/refusal.hpp"

@@ -3,6 +3,8 @@
 
 #include <cstddef>
 
+#include "runtime_check.hpp"
+
 bool parity_libs_have_gpu() {
   int count = 0;
   return cudaGetDeviceCount(&count) == cudaSuccess && count > 0;
@@ -12,8 +14,8 @@ void* parity_libs_alloc(std::size_t bytes) {
   return cudaMallocManaged(&p, bytes) == cudaSuccess ? p : nullptr;
 }
 void parity_libs_free(void* p) {
-  cudaFree(p);
+  (void)cudaFree(p);  // called from a destructor: nothing to do on failure
 }
 void parity_libs_sync() {
-  cudaDeviceSynchronize();
+  libs_test::require(cudaDeviceSynchronize(), "cudaDeviceSynchronize");
 }

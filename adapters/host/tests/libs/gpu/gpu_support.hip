@@ -3,6 +3,8 @@
 
 #include <cstddef>
 
+#include "runtime_check.hpp"
+
 bool parity_libs_have_gpu() {
   int count = 0;
   return hipGetDeviceCount(&count) == hipSuccess && count > 0;
@@ -12,8 +14,8 @@ void* parity_libs_alloc(std::size_t bytes) {
   return hipMallocManaged(&p, bytes) == hipSuccess ? p : nullptr;
 }
 void parity_libs_free(void* p) {
-  hipFree(p);
+  (void)hipFree(p);  // called from a destructor: nothing to do on failure
 }
 void parity_libs_sync() {
-  hipDeviceSynchronize();
+  libs_test::require(hipDeviceSynchronize(), "hipDeviceSynchronize");
 }

@@ -5,6 +5,7 @@
 #include <cuda_runtime.h>
 
 #include "blas_launchers.hpp"
+#include "runtime_check.hpp"
 
 namespace {
 
@@ -141,7 +142,7 @@ std::vector<std::pair<std::string, std::string>> cuda_settings() {
   step("get version", cublasGetVersion(h, &version));
   steps.emplace_back("version", std::to_string(version));
   cudaStream_t stream = nullptr;
-  cudaStreamCreate(&stream);
+  libs_test::require(cudaStreamCreate(&stream), "cudaStreamCreate");
   step("set stream", cublasSetStream(h, stream));
   cudaStream_t got = nullptr;
   step("get stream", cublasGetStream(h, &got));
@@ -163,7 +164,7 @@ std::vector<std::pair<std::string, std::string>> cuda_settings() {
   step("set pointer mode 2 (invalid)",
        cublasSetPointerMode(h, static_cast<cublasPointerMode_t>(invalid_mode)));
   void* ws = nullptr;
-  cudaMalloc(&ws, 4096);
+  libs_test::require(cudaMalloc(&ws, 4096), "cudaMalloc");
   step("set workspace (aligned)", cublasSetWorkspace(h, ws, 4096));
   step("set workspace (misaligned)", cublasSetWorkspace(h, static_cast<char*>(ws) + 16, 1024));
   step("set atomics allowed", cublasSetAtomicsMode(h, CUBLAS_ATOMICS_ALLOWED));
@@ -173,8 +174,8 @@ std::vector<std::pair<std::string, std::string>> cuda_settings() {
   step("destroy", cublasDestroy(h));
   step("set stream on destroyed handle", cublasSetStream(h, stream));
   step("set stream on null handle", cublasSetStream(nullptr, stream));
-  cudaFree(ws);
-  cudaStreamDestroy(stream);
+  libs_test::require(cudaFree(ws), "cudaFree");
+  libs_test::require(cudaStreamDestroy(stream), "cudaStreamDestroy");
   return steps;
 }
 

@@ -5,6 +5,7 @@
 #include <hipblas/hipblas.h>
 
 #include "blas_launchers.hpp"
+#include "runtime_check.hpp"
 
 namespace {
 
@@ -137,7 +138,7 @@ std::vector<std::pair<std::string, std::string>> hip_settings() {
   step("create", hipblasCreate(&h));
   step("create into null", hipblasCreate(nullptr));
   hipStream_t stream = nullptr;
-  hipStreamCreate(&stream);
+  libs_test::require(hipStreamCreate(&stream), "hipStreamCreate");
   step("set stream", hipblasSetStream(h, stream));
   hipStream_t got = nullptr;
   step("get stream", hipblasGetStream(h, &got));
@@ -157,7 +158,7 @@ std::vector<std::pair<std::string, std::string>> hip_settings() {
   step("set atomics allowed", hipblasSetAtomicsMode(h, HIPBLAS_ATOMICS_ALLOWED));
   step("destroy", hipblasDestroy(h));
   step("set stream on null handle", hipblasSetStream(nullptr, stream));
-  hipStreamDestroy(stream);
+  libs_test::require(hipStreamDestroy(stream), "hipStreamDestroy");
   return steps;
 }
 

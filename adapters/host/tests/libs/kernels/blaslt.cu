@@ -6,6 +6,7 @@
 
 #include "blaslt_launchers.hpp"
 #include "lt_descriptor_script.inc"
+#include "runtime_check.hpp"
 
 namespace {
 
@@ -98,11 +99,11 @@ LtResult cuda_lt(const LtArgs& g) {
       cublasLtMatmulAlgoGetHeuristic(handle, desc, la, lb, lc, ld, pref, 1, &heuristic, &returned));
   r.algorithms = returned;
   void* workspace = nullptr;
-  cudaMalloc(&workspace, g.workspace_limit);
+  libs_test::require(cudaMalloc(&workspace, g.workspace_limit), "cudaMalloc");
   r.matmul = cublasLtGetStatusName(cublasLtMatmul(
       handle, desc, g.alpha, g.a, la, g.b, lb, g.beta, g.c, lc, g.d, ld,
       returned > 0 ? &heuristic.algo : nullptr, workspace, g.workspace_limit, nullptr));
-  cudaFree(workspace);
+  libs_test::require(cudaFree(workspace), "cudaFree");
   cublasLtMatmulPreferenceDestroy(pref);
   cublasLtMatrixLayoutDestroy(la);
   cublasLtMatrixLayoutDestroy(lb);

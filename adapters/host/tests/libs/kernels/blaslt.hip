@@ -1,8 +1,10 @@
 // hipBLASLt calls for the BLASLt tests (blaslt_launchers.hpp): the port of blaslt.cu.
 #include <hip/hip_runtime.h>
+#include <hipblas/hipblas.h>  // hipblasStatusToString: hipblaslt.h does not include it
 #include <hipblaslt/hipblaslt.h>
 
 #include "blaslt_launchers.hpp"
+#include "runtime_check.hpp"
 
 namespace {
 
@@ -98,11 +100,11 @@ LtResult hip_lt(const LtArgs& g) {
       handle, desc, la, lb, lc, ld, pref, 1, &heuristic, &returned));
   r.algorithms = returned;
   void* workspace = nullptr;
-  hipMalloc(&workspace, g.workspace_limit);
+  libs_test::require(hipMalloc(&workspace, g.workspace_limit), "hipMalloc");
   r.matmul = hipblasStatusToString(hipblasLtMatmul(
       handle, desc, g.alpha, g.a, la, g.b, lb, g.beta, g.c, lc, g.d, ld,
       returned > 0 ? &heuristic.algo : nullptr, workspace, g.workspace_limit, nullptr));
-  hipFree(workspace);
+  libs_test::require(hipFree(workspace), "hipFree");
   hipblasLtMatmulPreferenceDestroy(pref);
   hipblasLtMatrixLayoutDestroy(la);
   hipblasLtMatrixLayoutDestroy(lb);

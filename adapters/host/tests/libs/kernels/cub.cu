@@ -292,13 +292,26 @@ Status cuda_radix_sort_f32(float* keys, bool descending) {
   return finish();
 }
 
+//! The temporary storage of a device algorithm, freed on return.
+struct DeviceAllocation {
+  void* p = nullptr;
+  cudaError_t error;
+  explicit DeviceAllocation(size_t bytes) : error(cudaMalloc(&p, bytes)) {}
+  ~DeviceAllocation() {
+    if (p != nullptr) (void)cudaFree(p);
+  }
+  DeviceAllocation(const DeviceAllocation&) = delete;
+  DeviceAllocation& operator=(const DeviceAllocation&) = delete;
+};
+
 Status cuda_device_reduce(const double* in, int n, double* sum, double* min, double* max,
                           int* argmax, std::size_t short_by) {
   size_t bytes = 0;
   cudaError_t e = cub::DeviceReduce::Sum(nullptr, bytes, in, sum, n);
   if (e != cudaSuccess) return status(e);
-  void* temp = nullptr;
-  cudaMalloc(&temp, bytes);
+  DeviceAllocation storage(bytes);
+  if (storage.error != cudaSuccess) return status(storage.error);
+  void* temp = storage.p;
   size_t given = bytes - short_by;
   e = cub::DeviceReduce::Sum(temp, given, in, sum, n);
   if (e == cudaSuccess) e = cub::DeviceReduce::Min(temp, bytes, in, min, n);
@@ -307,20 +320,19 @@ Status cuda_device_reduce(const double* in, int n, double* sum, double* min, dou
     double value = 0;
     e = cub::DeviceReduce::ArgMax(temp, bytes, in, &value, argmax, n);
   }
-  cudaFree(temp);
   return status(e);
 }
 Status cuda_device_scan(const long long* in, long long* inclusive, long long* exclusive, int n) {
   size_t bytes = 0;
   cudaError_t e = cub::DeviceScan::InclusiveSum(nullptr, bytes, in, inclusive, n);
-  void* temp = nullptr;
-  cudaMalloc(&temp, bytes);
+  DeviceAllocation storage(bytes);
+  if (storage.error != cudaSuccess) return status(storage.error);
+  void* temp = storage.p;
   if (e == cudaSuccess) e = cub::DeviceScan::InclusiveSum(temp, bytes, in, inclusive, n);
   size_t bytes2 = 0;
   if (e == cudaSuccess) e = cub::DeviceScan::ExclusiveSum(nullptr, bytes2, in, exclusive, n);
   if (e == cudaSuccess && bytes2 <= bytes)
     e = cub::DeviceScan::ExclusiveSum(temp, bytes, in, exclusive, n);
-  cudaFree(temp);
   return status(e);
 }
 Status cuda_device_sort_pairs(const float* keys_in, float* keys_out, const int* values_in,
@@ -331,24 +343,24 @@ Status cuda_device_sort_pairs(const float* keys_in, float* keys_out, const int* 
                              : cub::DeviceRadixSort::SortPairs(nullptr, bytes, keys_in, keys_out,
                                                                values_in, values_out, n);
   if (e != cudaSuccess) return status(e);
-  void* temp = nullptr;
-  cudaMalloc(&temp, bytes);
+  DeviceAllocation storage(bytes);
+  if (storage.error != cudaSuccess) return status(storage.error);
+  void* temp = storage.p;
   e = descending ? cub::DeviceRadixSort::SortPairsDescending(temp, bytes, keys_in, keys_out,
                                                              values_in, values_out, n)
                  : cub::DeviceRadixSort::SortPairs(temp, bytes, keys_in, keys_out, values_in,
                                                    values_out, n);
-  cudaFree(temp);
   return status(e);
 }
 Status cuda_device_sort_double_buffer(std::uint64_t* a, std::uint64_t* b, int n, int* selector) {
   cub::DoubleBuffer<std::uint64_t> keys(a, b);
   size_t bytes = 0;
   cudaError_t e = cub::DeviceRadixSort::SortKeys(nullptr, bytes, keys, n);
-  void* temp = nullptr;
-  cudaMalloc(&temp, bytes);
+  DeviceAllocation storage(bytes);
+  if (storage.error != cudaSuccess) return status(storage.error);
+  void* temp = storage.p;
   if (e == cudaSuccess) e = cub::DeviceRadixSort::SortKeys(temp, bytes, keys, n);
   *selector = keys.selector;
-  cudaFree(temp);
   return status(e);
 }
 

@@ -289,13 +289,26 @@ Status hip_radix_sort_f32(float* keys, bool descending) {
   return finish();
 }
 
+//! The temporary storage of a device algorithm, freed on return.
+struct DeviceAllocation {
+  void* p = nullptr;
+  hipError_t error;
+  explicit DeviceAllocation(size_t bytes) : error(hipMalloc(&p, bytes)) {}
+  ~DeviceAllocation() {
+    if (p != nullptr) (void)hipFree(p);
+  }
+  DeviceAllocation(const DeviceAllocation&) = delete;
+  DeviceAllocation& operator=(const DeviceAllocation&) = delete;
+};
+
 Status hip_device_reduce(const double* in, int n, double* sum, double* min, double* max,
                          int* argmax, std::size_t short_by) {
   size_t bytes = 0;
   hipError_t e = hipcub::DeviceReduce::Sum(nullptr, bytes, in, sum, n);
   if (e != hipSuccess) return status(e);
-  void* temp = nullptr;
-  hipMalloc(&temp, bytes);
+  DeviceAllocation storage(bytes);
+  if (storage.error != hipSuccess) return status(storage.error);
+  void* temp = storage.p;
   size_t given = bytes - short_by;
   e = hipcub::DeviceReduce::Sum(temp, given, in, sum, n);
   if (e == hipSuccess) e = hipcub::DeviceReduce::Min(temp, bytes, in, min, n);
@@ -305,20 +318,19 @@ Status hip_device_reduce(const double* in, int n, double* sum, double* min, doub
     e = hipcub::DeviceReduce::ArgMax(temp, bytes, in, &best, n);
     *argmax = best.key;
   }
-  hipFree(temp);
   return status(e);
 }
 Status hip_device_scan(const long long* in, long long* inclusive, long long* exclusive, int n) {
   size_t bytes = 0;
   hipError_t e = hipcub::DeviceScan::InclusiveSum(nullptr, bytes, in, inclusive, n);
-  void* temp = nullptr;
-  hipMalloc(&temp, bytes);
+  DeviceAllocation storage(bytes);
+  if (storage.error != hipSuccess) return status(storage.error);
+  void* temp = storage.p;
   if (e == hipSuccess) e = hipcub::DeviceScan::InclusiveSum(temp, bytes, in, inclusive, n);
   size_t bytes2 = 0;
   if (e == hipSuccess) e = hipcub::DeviceScan::ExclusiveSum(nullptr, bytes2, in, exclusive, n);
   if (e == hipSuccess && bytes2 <= bytes)
     e = hipcub::DeviceScan::ExclusiveSum(temp, bytes, in, exclusive, n);
-  hipFree(temp);
   return status(e);
 }
 Status hip_device_sort_pairs(const float* keys_in, float* keys_out, const int* values_in,
@@ -329,24 +341,24 @@ Status hip_device_sort_pairs(const float* keys_in, float* keys_out, const int* v
                             : hipcub::DeviceRadixSort::SortPairs(nullptr, bytes, keys_in, keys_out,
                                                                  values_in, values_out, n);
   if (e != hipSuccess) return status(e);
-  void* temp = nullptr;
-  hipMalloc(&temp, bytes);
+  DeviceAllocation storage(bytes);
+  if (storage.error != hipSuccess) return status(storage.error);
+  void* temp = storage.p;
   e = descending ? hipcub::DeviceRadixSort::SortPairsDescending(temp, bytes, keys_in, keys_out,
                                                                 values_in, values_out, n)
                  : hipcub::DeviceRadixSort::SortPairs(temp, bytes, keys_in, keys_out, values_in,
                                                       values_out, n);
-  hipFree(temp);
   return status(e);
 }
 Status hip_device_sort_double_buffer(std::uint64_t* a, std::uint64_t* b, int n, int* selector) {
   hipcub::DoubleBuffer<std::uint64_t> keys(a, b);
   size_t bytes = 0;
   hipError_t e = hipcub::DeviceRadixSort::SortKeys(nullptr, bytes, keys, n);
-  void* temp = nullptr;
-  hipMalloc(&temp, bytes);
+  DeviceAllocation storage(bytes);
+  if (storage.error != hipSuccess) return status(storage.error);
+  void* temp = storage.p;
   if (e == hipSuccess) e = hipcub::DeviceRadixSort::SortKeys(temp, bytes, keys, n);
   *selector = keys.selector;
-  hipFree(temp);
   return status(e);
 }
 

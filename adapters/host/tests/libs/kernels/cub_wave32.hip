@@ -7,6 +7,7 @@
 
 #include "cub_launchers.hpp"
 #include "parity/simt/runtime_api.hpp"
+#include "runtime_check.hpp"
 
 namespace {
 
@@ -24,6 +25,6 @@ cub_test::Status cub_test::hip_warp_sum_default_on_wave32(const int* in, int* ou
   warp_sum_default_kernel<<<1, 64, 0, stream>>>(in, out);
   const hipError_t e = hipStreamSynchronize(stream);
   (void)hipDeviceSynchronize();  // the device reports a kernel failure too: take it here
-  hipStreamDestroy(stream);
+  libs_test::require(hipStreamDestroy(stream), "hipStreamDestroy");
   return {static_cast<int>(e), e == hipSuccess ? "" : hipGetErrorString(e)};
 }

@@ -21,6 +21,7 @@
 #include <thrust/transform.h>
 #include <thrust/transform_reduce.h>
 
+#include "runtime_check.hpp"
 #include "thrust_launchers.hpp"
 
 namespace {
@@ -58,7 +59,7 @@ thrust_test::Results thrust_test::cuda_thrust(const std::vector<float>& x,
   thrust::host_vector<float> hx(x.begin(), x.end());
   thrust::device_vector<float> d = hx;
   cudaStream_t stream = nullptr;
-  cudaStreamCreate(&stream);
+  libs_test::require(cudaStreamCreate(&stream), "cudaStreamCreate");
 
   r.sum = thrust::reduce(d.begin(), d.end());
   r.sum_from_init = thrust::reduce(thrust::device, d.begin(), d.end(), 1.5f);
@@ -112,8 +113,8 @@ thrust_test::Results thrust_test::cuda_thrust(const std::vector<float>& x,
   r.transformed = to_std(t);
 
   double_kernel<<<(n + 127) / 128, 128, 0, stream>>>(thrust::raw_pointer_cast(d.data()), n);
-  cudaStreamSynchronize(stream);
+  libs_test::require(cudaStreamSynchronize(stream), "cudaStreamSynchronize");
   r.doubled = to_std(d);
-  cudaStreamDestroy(stream);
+  libs_test::require(cudaStreamDestroy(stream), "cudaStreamDestroy");
   return r;
 }

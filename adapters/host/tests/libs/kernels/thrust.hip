@@ -19,6 +19,7 @@
 #include <thrust/transform.h>
 #include <thrust/transform_reduce.h>
 
+#include "runtime_check.hpp"
 #include "thrust_launchers.hpp"
 
 namespace {
@@ -56,7 +57,7 @@ thrust_test::Results thrust_test::hip_thrust(const std::vector<float>& x,
   thrust::host_vector<float> hx(x.begin(), x.end());
   thrust::device_vector<float> d = hx;
   hipStream_t stream = nullptr;
-  hipStreamCreate(&stream);
+  libs_test::require(hipStreamCreate(&stream), "hipStreamCreate");
 
   r.sum = thrust::reduce(d.begin(), d.end());
   r.sum_from_init = thrust::reduce(thrust::device, d.begin(), d.end(), 1.5f);
@@ -110,8 +111,8 @@ thrust_test::Results thrust_test::hip_thrust(const std::vector<float>& x,
   r.transformed = to_std(t);
 
   double_kernel<<<(n + 127) / 128, 128, 0, stream>>>(thrust::raw_pointer_cast(d.data()), n);
-  hipStreamSynchronize(stream);
+  libs_test::require(hipStreamSynchronize(stream), "hipStreamSynchronize");
   r.doubled = to_std(d);
-  hipStreamDestroy(stream);
+  libs_test::require(hipStreamDestroy(stream), "hipStreamDestroy");
   return r;
 }
