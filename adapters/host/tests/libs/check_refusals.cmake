@@ -1,10 +1,14 @@
-# cmake -DCOMPILER=... -DSOURCE=... -DINCLUDES="a;b" -DPATTERNS="p1;p2" -P check_refusals.cmake
+# cmake -DCOMPILER=... -DSOURCE=... -DINCLUDES="a;b" -DDEFINITIONS="X=1;Y" -DPATTERNS="p1;p2"
+#       -P check_refusals.cmake
 # Compiles SOURCE once with PARITY_REFUSALS (a syntax check) and fails unless the compiler fails
 # and its output contains every pattern: one message per refused call. Without PATTERNS it is the
 # control: the compile must succeed.
 set(args -std=c++20 -fsyntax-only -fmax-errors=0 -x c++)
 foreach(dir IN LISTS INCLUDES)
   list(APPEND args -I${dir})
+endforeach()
+foreach(definition IN LISTS DEFINITIONS)
+  list(APPEND args -D${definition})
 endforeach()
 if(PATTERNS)
   list(APPEND args -DPARITY_REFUSALS)

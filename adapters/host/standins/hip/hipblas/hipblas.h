@@ -12,8 +12,12 @@
 #include <type_traits>
 
 #include <hip/hip_runtime.h>
+
+#if !PARITY_SIMT_ROCM_AT_LEAST(60000) || PARITY_SIMT_ROCM_AT_LEAST(70000)
+#error \
+    "parity-simt: the hipBLAS stand-in follows ROCm 6.x; set PARITY_SIMT_ROCM_VERSION to a 6.x release for emulated code that uses it (docs/vendor-libraries.md)"
+#endif
 #include <hip/library_types.h>
-#include <hipblas-common/detail/parity_conversions.h>
 #include <hipblas-common/hipblas-common.h>
 
 #include "parity/simt/libs/blas.hpp"

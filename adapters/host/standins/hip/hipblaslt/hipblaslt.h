@@ -11,8 +11,12 @@
 #include <iterator>
 
 #include <hip/hip_runtime.h>
+
+#if !PARITY_SIMT_ROCM_AT_LEAST(60000) || PARITY_SIMT_ROCM_AT_LEAST(70000)
+#error \
+    "parity-simt: the hipBLASLt stand-in follows ROCm 6.x; set PARITY_SIMT_ROCM_VERSION to a 6.x release for emulated code that uses it (docs/vendor-libraries.md)"
+#endif
 #include <hip/library_types.h>
-#include <hipblas-common/detail/parity_conversions.h>
 #include <hipblas-common/hipblas-common.h>
 #if defined(LEGACY_HIPBLAS_DIRECT)  // as in the real header (ROCm 6.3+)
 #include <hipblas/hipblas.h>

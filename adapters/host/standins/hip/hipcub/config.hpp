@@ -8,6 +8,11 @@
 
 #include <hip/hip_runtime.h>
 
+#if !PARITY_SIMT_ROCM_AT_LEAST(60000) || PARITY_SIMT_ROCM_AT_LEAST(70000)
+#error \
+    "parity-simt: the hipCUB stand-in follows ROCm 6.x; set PARITY_SIMT_ROCM_VERSION to a 6.x release for emulated code that uses it (docs/vendor-libraries.md)"
+#endif
+
 #define HIPCUB_ROCPRIM_API 1
 #define HIPCUB_ARCH 1
 #define HIPCUB_WARP_THREADS 64

@@ -1,7 +1,8 @@
-// Stand-in for Thrust's thrust/system/cuda/execution_policy.h in host-emulated builds (parity-simt): every covered
-// Thrust name is declared by each thrust/ stand-in (docs/vendor-libraries.md).
+// Stand-in for Thrust's thrust/system/cuda/execution_policy.h in host-emulated builds
+// (parity-simt): every covered Thrust name is declared by each thrust/ stand-in
+// (docs/vendor-libraries.md).
 #pragma once
 
-#include <thrust/detail/parity_config.h>
+#include "parity/simt/libs/thrust/dialect.hpp"
 
 #include "parity/simt/libs/thrust/api/thrust.inc"
