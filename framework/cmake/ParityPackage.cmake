@@ -66,7 +66,7 @@ install(DIRECTORY ${PROJECT_SOURCE_DIR}/framework/include/
                   ${PROJECT_SOURCE_DIR}/adapters/host/include/
                   ${PROJECT_SOURCE_DIR}/adapters/gpu_common/include/
         DESTINATION ${CMAKE_INSTALL_INCLUDEDIR} FILES_MATCHING PATTERN "*.hpp"
-        PATTERN "*.inc")  # libs: the refusal tables of the vendor-library stand-ins
+        PATTERN "*.def" PATTERN "*.inc")  # the emulator's dialect tables, the libraries' refusal tables
 # The CUDA/HIP stand-ins are seen only by emulated kernel libraries (parity::simt_standins): they
 # must never shadow a real cuda_runtime.h, so they get a folder of their own.
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/adapters/host/standins/
