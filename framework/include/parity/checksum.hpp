@@ -65,7 +65,10 @@ struct FileDigest {
   std::string sha256;
   std::uint64_t size = 0;
 };
+//! The file must be a regular file (never a link, FIFO or device: those are refused, FileError).
 FileDigest sha256_file(const std::filesystem::path& path);
+//! SHA-256 of the first fstat() size bytes of an open file (`name` for messages).
+FileDigest sha256_fd(int fd, std::string_view name);
 
 //! A tagged checksum as stored in golden files: "<algorithm>:<hex>", e.g. "xxh3-128:9a0b...".
 struct TaggedChecksum {

@@ -30,6 +30,13 @@ class GoldenError : public Error {
   using Error::Error;
 };
 
+//! A file or folder cannot be used as asked: missing, of the wrong kind (a FIFO, a device, a
+//! symbolic link where none is allowed), unreadable, or the disk is full. Names the path.
+class FileError : public Error {
+ public:
+  using Error::Error;
+};
+
 //! A GPU runtime call failed; the message names the call and the runtime's own message.
 class BackendError : public Error {
  public:
