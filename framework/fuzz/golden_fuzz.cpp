@@ -1,18 +1,25 @@
-// libFuzzer target for everything parity does with golden-file bytes before (or instead of)
-// letting libhdf5 parse them: the MANIFEST parser, the superblock pre-parse check, schema v1
-// validation of root and dataset attributes (fed as structured in-memory values, the way the
-// reader hands them over), storage facts, recipe JSON and the case-name mapping.
-// Expected rejections are parity::Error exceptions; anything else (a crash, a sanitizer report,
-// another exception) is a finding.
+// libFuzzer target for everything parity does with golden-file bytes: an input that starts with
+// the HDF5 signature is a whole golden file, opened and read through GoldenReader (every rule of
+// the reader: storage inside the file, no filters, declared sizes against the file, attribute
+// types, JSON limits, checksums); any other input drives one of the pre-parse paths: the MANIFEST
+// parser, the superblock check, schema v1 validation of root and dataset attributes (fed as
+// structured in-memory values, the way the reader hands them over), storage facts, recipe JSON,
+// bounded JSON and the case-name mapping. Expected rejections are parity::Error exceptions;
+// anything else (a crash, a sanitizer report, another exception, a hang) is a finding.
 #include <fuzzer/FuzzedDataProvider.h>
+#include <unistd.h>
 
 #include <cstddef>
 #include <cstdint>
+#include <cstdlib>
+#include <cstring>
 #include <string>
 #include <vector>
 
 #include "golden/schema_validation.hpp"
+#include "parity/bounded_json.hpp"
 #include "parity/error.hpp"
+#include "parity/golden_reader.hpp"
 #include "parity/golden_schema.hpp"
 #include "parity/manifest.hpp"
 #include "parity/rng.hpp"
@@ -63,7 +70,7 @@ AttributeValue value(FuzzedDataProvider& in) {
     case 1:
       return in.ConsumeRandomLengthString(256);
     case 2:
-      return in.ConsumeIntegral<std::int64_t>();
+      return in.ConsumeIntegral<std::int32_t>();
     case 3:
       return in.ConsumeIntegral<std::uint64_t>();
     case 4: {
@@ -89,10 +96,38 @@ AttributeMap attributes(FuzzedDataProvider& in) {
 
 }  // namespace
 
+// Writes the input to one scratch file per process and reads it as a golden.
+void read_golden_file(const std::uint8_t* data, std::size_t size) {
+  static std::string path = [] {
+    char name[] = "/tmp/parity-golden-fuzz-XXXXXX";
+    const int fd = ::mkstemp(name);
+    if (fd >= 0) ::close(fd);
+    std::atexit([] { ::unlink(path.c_str()); });
+    return std::string(name);
+  }();
+  FILE* f = std::fopen(path.c_str(), "wb");
+  if (f == nullptr) return;
+  std::fwrite(data, 1, size, f);
+  std::fclose(f);
+  try {
+    parity::GoldenReader r = parity::GoldenReader::open(path);
+    r.verify_all();
+    for (const auto& d : r.datasets())
+      if (d.nbytes <= (std::uint64_t{64} << 20)) (void)r.read(d.path());
+  } catch (const parity::Error&) {
+    // an expected rejection
+  }
+}
+
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  static const unsigned char kHdf5[8] = {0x89, 'H', 'D', 'F', '\r', '\n', 0x1a, '\n'};
+  if (size >= 8 && std::memcmp(data, kHdf5, 8) == 0) {
+    read_golden_file(data, size);
+    return 0;
+  }
   FuzzedDataProvider in(data, size);
   try {
-    switch (in.ConsumeIntegralInRange(0, 5)) {
+    switch (in.ConsumeIntegralInRange(0, 6)) {
       case 0: {
         parity::Manifest m = parity::Manifest::parse(in.ConsumeRemainingBytesAsString());
         // Whatever parses must serialize and parse back to the same entries.
@@ -130,6 +165,14 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         parity::Recipe r = parity::Recipe::from_json(in.ConsumeRemainingBytesAsString());
         // Whatever parses must print and parse back to the same recipe.
         if (!(parity::Recipe::from_json(r.to_json()) == r)) __builtin_trap();
+        break;
+      }
+      case 5: {
+        // The depth scan must agree with the parser: what it lets through parses or is refused
+        // as JSON, never crashes dump() (which recurses).
+        const std::string text = in.ConsumeRemainingBytesAsString();
+        const nlohmann::json j = parity::parse_bounded_json(text, "fuzz");
+        (void)parity::dump_json(j);
         break;
       }
       default: {

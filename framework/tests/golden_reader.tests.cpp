@@ -3,10 +3,12 @@
 // Oracle for round trips: the bytes that went in (and, for recipes, generate()).
 #include "parity/golden_reader.hpp"
 
+#include <sys/stat.h>
 #include <catch2/catch_test_macros.hpp>
 #include <catch2/generators/catch_generators.hpp>
 #include <catch2/generators/catch_generators_range.hpp>
 #include <catch2/matchers/catch_matchers_string.hpp>
+
 #include <functional>
 
 #include "golden_surgery.hpp"
@@ -389,7 +391,7 @@ TEST_CASE("schema, attribute and storage defects are named precisely", "[golden]
       {"missing group", [](auto& s) { s.delete_link("/inputs"); }, {"group /inputs is missing"}},
       {"soft link",
        [](auto& s) { s.soft_link("/inputs/x", "/outputs/z"); },
-       {"soft or external link"}},
+       {"/outputs/z is a soft link"}},
       {"group inside /outputs",
        [](auto& s) { s.create_group("/outputs/sub"); },
        {"/outputs/sub is not a dataset"}},
@@ -416,4 +418,102 @@ TEST_CASE("schema, attribute and storage defects are named precisely", "[golden]
       for (auto frag : d.message) CHECK_THAT(e.what(), ContainsSubstring(std::string(frag)));
     }
   }
+}
+
+TEST_CASE("data outside the file, filters and undeclared data are refused", "[golden][bad]") {
+  ScratchDir dir;
+  testing::write_bytes(dir / "outside.bin", std::vector<char>(80, 'o'));
+  const std::string outside = (dir / "outside.bin").string();
+  struct Storage {
+    const char* label;
+    std::function<void(testing::Surgery&)> damage;
+    std::vector<std::string_view> message;
+  };
+  const std::vector<Storage> cases = {
+      {"external storage",
+       [&](auto& s) {
+         s.restore_dataset(
+             "/inputs/x", {4, 5},
+             [&](hid_t dcpl) { H5Pset_external(dcpl, outside.c_str(), 0, 80); }, /*write=*/false);
+       },
+       {"/inputs/x", "uses external storage", "outside.bin"}},
+      {"a deflate filter",
+       [](auto& s) {
+         s.restore_dataset("/inputs/x", {4, 5}, [](hid_t dcpl) {
+           hsize_t chunk[2] = {4, 5};
+           H5Pset_chunk(dcpl, 2, chunk);
+           H5Pset_deflate(dcpl, 6);
+         });
+       },
+       {"/inputs/x", "HDF5 filter 'deflate'"}},
+      {"compact layout",
+       [](auto& s) {
+         s.restore_dataset("/inputs/x", {4, 5},
+                           [](hid_t dcpl) { H5Pset_layout(dcpl, H5D_COMPACT); });
+       },
+       {"/inputs/x", "compact layout"}},
+      {"declared but never written",
+       [](auto& s) {
+         s.restore_dataset(
+             "/inputs/x", {4, 5}, [](hid_t) {}, /*write=*/false);
+       },
+       {"/inputs/x", "declares 80 bytes of data but stores 0"}},
+      {"a chunk shape schema v1 never writes",
+       [](auto& s) {
+         s.restore_dataset("/inputs/x", {4, 5}, [](hid_t dcpl) {
+           hsize_t chunk[2] = {2, 2};
+           H5Pset_chunk(dcpl, 2, chunk);
+         });
+       },
+       {"/inputs/x", "chunk shape 2x2"}},
+      {"/outputs as an external link",
+       [&](auto& s) {
+         s.move_link("/outputs", "/kept");
+         s.external_link((dir / "other.h5").c_str(), "/outputs", "/outputs");
+       },
+       {"group /outputs is an external link"}},
+      {"/inputs as a soft link",
+       [](auto& s) {
+         s.move_link("/inputs", "/kept");
+         s.soft_link("/kept", "/inputs");
+       },
+       {"group /inputs is a soft link"}},
+  };
+  write_simple(dir, "other.h5");
+  for (const Storage& c : cases) {
+    INFO(c.label);
+    auto path = write_simple(dir, "s.h5", {.overwrite = true});
+    {
+      testing::Surgery s(path);
+      c.damage(s);
+    }
+    try {
+      GoldenReader::open(path).verify_all();
+      FAIL("read a file with " << c.label);
+    } catch (const GoldenError& e) {
+      for (auto frag : c.message) CHECK_THAT(e.what(), ContainsSubstring(std::string(frag)));
+    }
+  }
+}
+
+TEST_CASE("only regular files are opened, and a golden must be its case's", "[golden][bad]") {
+  ScratchDir dir;
+  auto path = write_simple(dir);
+  std::filesystem::create_symlink(path, dir / "link.h5");
+  REQUIRE(::mkfifo((dir / "fifo.h5").c_str(), 0600) == 0);
+  expect_golden_error([&] { GoldenReader::open(dir / "link.h5"); }, {"link.h5", "symbolic link"});
+  expect_golden_error([&] { GoldenReader::open(dir / "fifo.h5"); }, {"fifo.h5", "a FIFO"});
+  expect_golden_error([&] { GoldenReader::open("/dev/zero"); }, {"a character device"});
+  // In a golden folder: reached without links, at the path of its suite and case.
+  std::filesystem::create_directories(dir / "root/unit");
+  std::filesystem::copy_file(path, dir / "root/unit/case.h5");
+  std::filesystem::copy_file(path, dir / "root/unit/other.h5");
+  const Folder root = Folder::open(dir / "root");
+  CHECK_NOTHROW(GoldenReader::open(root, "unit/case.h5"));
+  expect_golden_error([&] { GoldenReader::open(root, "unit/other.h5"); },
+                      {"holds suite 'unit' case 'unit/case'", "not unit/other.h5"});
+  GoldenOpenOptions result_only;
+  result_only.kind = FileKind::kResult;
+  expect_golden_error([&] { GoldenReader::open(root, "unit/case.h5", result_only); },
+                      {"is a golden file; a result file belongs here"});
 }

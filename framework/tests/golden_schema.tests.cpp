@@ -62,15 +62,15 @@ namespace {
 
 AttributeMap good_root() {
   return {{"schema", std::string("parity-golden")},
-          {"schema_major", std::int64_t{1}},
-          {"schema_minor", std::int64_t{0}},
+          {"schema_major", std::int32_t{1}},
+          {"schema_minor", std::int32_t{0}},
           {"kind", std::string("golden")},
           {"suite", std::string("s")},
           {"case", std::string("c")},
           {"created", std::string("2026-01-01T00:00:00Z")},
           {"parity_version", std::string("0.1.0")},
           {"backend", std::string("cuda")},
-          {"warp_size", std::int64_t{32}},
+          {"warp_size", std::int32_t{32}},
           {"seed", std::uint64_t{5}},
           {"params", std::string("{}")}};
 }
@@ -114,23 +114,42 @@ TEST_CASE("root attributes are validated", "[golden][schema]") {
     return m;
   };
   const std::string w = "golden file 'f'";
-  expect_error([&] { detail::validate_root_attributes(with("schema_major", std::int64_t{2}), w); },
+  expect_error([&] { detail::validate_root_attributes(with("schema_major", std::int32_t{2}), w); },
                "upgrade parity");
-  CHECK_NOTHROW(detail::validate_root_attributes(with("schema_minor", std::int64_t{9}), w));
+  CHECK_NOTHROW(detail::validate_root_attributes(with("schema_minor", std::int32_t{9}), w));
   expect_error([&] { detail::validate_root_attributes(with("schema", std::string("x")), w); },
                "not a parity golden file");
   expect_error([&] { detail::validate_root_attributes(without("schema"), w); },
                "not a parity golden file");
   expect_error([&] { detail::validate_root_attributes(without("suite"), w); },
                "attribute 'suite' is missing");
-  expect_error([&] { detail::validate_root_attributes(with("suite", std::int64_t{1}), w); },
-               "'suite' must be a fixed-length string, found a signed integer");
+  expect_error([&] { detail::validate_root_attributes(with("suite", std::int32_t{1}), w); },
+               "'suite' must be a fixed-length string, found an int32");
+  // Exactly the integer types of the schema: a uint64 schema_major (or any other width) is not
+  // an int32, an int32 seed is not a uint64.
+  expect_error([&] { detail::validate_root_attributes(with("schema_major", std::uint64_t{1}), w); },
+               "'schema_major' must be an int32 scalar, found a uint64");
+  expect_error(
+      [&] {
+        detail::validate_root_attributes(
+            with("schema_major", detail::UnsupportedAttribute{"a 64-bit signed integer"}), w);
+      },
+      "must be an int32 scalar, found a 64-bit signed integer");
   expect_error([&] { detail::validate_root_attributes(with("kind", std::string("draft")), w); },
                "\"golden\" or \"result\"");
-  expect_error([&] { detail::validate_root_attributes(with("warp_size", std::int64_t{-1}), w); },
+  expect_error([&] { detail::validate_root_attributes(with("warp_size", std::int32_t{-1}), w); },
                "warp_size");
-  expect_error([&] { detail::validate_root_attributes(with("seed", std::int64_t{-1}), w); },
-               "'seed' must be a non-negative integer");
+  expect_error([&] { detail::validate_root_attributes(with("seed", std::int32_t{-1}), w); },
+               "'seed' must be a uint64 scalar, found an int32");
+  // JSON attributes: depth and length limits before any parser sees them.
+  expect_error(
+      [&] {
+        detail::validate_root_attributes(
+            with("launch_geometry", std::string(65, '[') + std::string(65, ']')), w);
+      },
+      "'launch_geometry' is nested deeper than 64 levels");
+  CHECK_NOTHROW(detail::validate_root_attributes(
+      with("launch_geometry", std::string(64, '[') + std::string(64, ']')), w));
   expect_error([&] { detail::validate_root_attributes(with("params", std::string("{")), w); },
                "'params' is not valid JSON");
   expect_error(
@@ -147,6 +166,11 @@ TEST_CASE("dataset attributes and storage are validated", "[golden][schema]") {
   auto info = detail::validate_dataset_attributes(good_dataset(), TensorRole::kOutput, "y", w);
   CHECK(info.dtype == DType::kFloat16);
   CHECK(info.shape == Shape{4, 5});
+  CHECK(detail::is_valid_utf8("h\xC3\xA9 \xE2\x82\xAC \xF0\x9F\x98\x80"));
+  CHECK_FALSE(detail::is_valid_utf8("\xff"));
+  CHECK_FALSE(detail::is_valid_utf8("\xC3"));          // truncated
+  CHECK_FALSE(detail::is_valid_utf8("\xC0\xAF"));      // overlong '/'
+  CHECK_FALSE(detail::is_valid_utf8("\xED\xA0\x80"));  // a surrogate
   auto with = [](const char* key, detail::AttributeValue v) {
     AttributeMap m = good_dataset();
     m[key] = std::move(v);
@@ -168,6 +192,11 @@ TEST_CASE("dataset attributes and storage are validated", "[golden][schema]") {
   check_with("shape", std::string("4x5"), "must be an int64 array");
   check_with("checksum", std::string("xxh3-128:XYZ"), "32 lowercase hex digits");
   check_with("policy", std::string("[1,"), "'policy' is not valid JSON");
+  // A stored policy parity cannot apply is refused for every reader, not only by `parity diff`.
+  check_with("policy", std::string(R"({"max_ulp":"lots"})"), "not a policy this parity can apply");
+  check_with("policy", std::string(R"({"max_ulps":1})"), "unknown policy key 'max_ulps'");
+  check_with("policy", std::string(65, '[') + std::string(65, ']'), "nested deeper than 64");
+  check_with("nbytes", std::int32_t{40}, "'nbytes' must be a uint64 scalar, found an int32");
   check_with("recipe", std::string("{}"), "encoding is not \"recipe\"");
   expect_error(
       [&] { detail::validate_dataset_attributes(good_dataset(), TensorRole::kOutput, "a/b", w); },

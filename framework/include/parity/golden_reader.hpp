@@ -13,6 +13,7 @@
 #include <string_view>
 #include <vector>
 
+#include "parity/folder.hpp"
 #include "parity/golden_schema.hpp"
 #include "parity/manifest.hpp"
 #include "parity/provenance.hpp"
@@ -30,6 +31,8 @@ struct GoldenOpenOptions {
   //! Verify each tensor's checksum while reading. Turning it off is safe only when `expected`
   //! was given (the SHA-256 then covers every byte already).
   bool verify_checksums = true;
+  //! Refuse a file of another kind (a result file where a golden belongs).
+  std::optional<FileKind> kind;
 };
 
 //! A piece of a tensor in row-major order: elements [offset, offset + count).
@@ -60,10 +63,17 @@ class TensorStream {
 
 class GoldenReader {
  public:
-  //! Opens and validates a file: manifest entry (when given), HDF5 superblock, schema name and
-  //! version, root attributes, and every dataset's attributes against its stored HDF5 type and
-  //! dataspace. Throws GoldenError naming the file and what is wrong.
+  //! Opens and validates a file: a regular file (never a link, FIFO or device), its manifest
+  //! entry (when given), HDF5 superblock, schema name and version, root attributes, and every
+  //! dataset: attributes against its stored HDF5 type and dataspace, and its storage (inside the
+  //! file, contiguous or chunked as schema v1 lays it out, unfiltered, every declared byte
+  //! stored). Throws GoldenError naming the file, the object and the rule.
   static GoldenReader open(const std::filesystem::path& file,
+                           const GoldenOpenOptions& options = {});
+  //! The file `relative` ('/'-separated) under `root`, reached without following any link
+  //! below root; its suite and case must map to `relative` (golden_relative_path_for_case), so
+  //! a golden copied or renamed to another case's path is refused.
+  static GoldenReader open(const Folder& root, std::string_view relative,
                            const GoldenOpenOptions& options = {});
 
   GoldenReader(GoldenReader&&) noexcept;
@@ -94,6 +104,7 @@ class GoldenReader {
 
  private:
   explicit GoldenReader(std::shared_ptr<detail::GoldenFile> impl);
+  static GoldenReader open_descriptor(std::shared_ptr<detail::GoldenFile> impl);
   std::shared_ptr<detail::GoldenFile> impl_;
 };
 

@@ -64,6 +64,17 @@ void check_tensor_name(std::string_view name);
 //! an empty name or segment, or a segment longer than 160 bytes once encoded.
 std::filesystem::path golden_relative_path(std::string_view suite, std::string_view case_name);
 
+//! The golden path of a test case: golden_relative_path(suite, case_name), where a leading
+//! "<suite>/" of the case name is dropped (the suite is already the folder): suite "softmax",
+//! case "softmax/f16/4096x1024" is "softmax/f16/4096x1024.h5". The one rule that the case API
+//! writes with, suite binaries list, and readers check a golden's place against.
+std::filesystem::path case_golden_path(std::string_view suite, std::string_view case_name);
+
+//! Throws UsageError unless `suite` is a suite name parity can use as a folder name as it is:
+//! 1-160 characters from [A-Za-z0-9_.+=,-], not starting with '.' (so it is never "..", never
+//! has a '/', and its golden_relative_path segment is the name itself).
+void check_suite_name(std::string_view suite);
+
 //! The inverse of one segment's encoding; nullopt when `segment` is not a valid encoding.
 std::optional<std::string> decode_path_segment(std::string_view segment);
 

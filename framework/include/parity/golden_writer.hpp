@@ -1,6 +1,9 @@
-// Writes one golden (or result) file, atomically: everything goes to a temporary file in the
-// target's folder, which commit() fsyncs and renames over the target, then fsyncs the folder. A
-// crash or kill at any moment leaves either the old file or the new one, never a broken one.
+// Writes one golden (or result) file, atomically: everything goes to a temporary file created
+// exclusively under a unique name in the target's folder, which commit() fsyncs and publishes by
+// an atomic rename, then fsyncs the folder. A
+// crash, kill or full disk at any moment leaves either the old file or the new one, never a
+// broken one, and no link is ever followed: the temporary file cannot be pre-planted, and a
+// link where the target or one of its folders belongs is an error that names it.
 #pragma once
 
 #include <cstddef>
@@ -9,6 +12,7 @@
 #include <span>
 #include <string_view>
 
+#include "parity/folder.hpp"
 #include "parity/golden_schema.hpp"
 #include "parity/provenance.hpp"
 #include "parity/rng.hpp"
@@ -59,6 +63,11 @@ class GoldenWriter {
   //! folder cannot be written, or when the target exists and options.overwrite is off.
   GoldenWriter(std::filesystem::path target, const Provenance& provenance,
                GoldenWriteOptions options = {});
+  //! The target `relative` ('/'-separated) under `root`: its folders are made (with
+  //! create_directories) and entered one by one, never through a link, so a staging folder with
+  //! a link in it cannot redirect the write (into golden/ or anywhere else).
+  GoldenWriter(const Folder& root, std::string_view relative, const Provenance& provenance,
+               GoldenWriteOptions options = {});
   GoldenWriter(GoldenWriter&&) noexcept;
   GoldenWriter& operator=(GoldenWriter&&) noexcept;
   GoldenWriter(const GoldenWriter&) = delete;
@@ -83,12 +92,14 @@ class GoldenWriter {
   void commit();
 
   const std::filesystem::path& target() const;
-  const std::filesystem::path& temporary_path() const;
+  //! The temporary file's path ("<target>.tmp.<pid>.<16 hex digits>").
+  std::filesystem::path temporary_path() const;
 
  private:
   struct Impl;
   std::unique_ptr<Impl> impl_;
   friend class TensorSink;
+  void start(Folder folder, std::string target_name, const Provenance& provenance);
 };
 
 }  // namespace parity

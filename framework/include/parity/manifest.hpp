@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -25,8 +26,10 @@ class Manifest {
 
   //! Parses manifest text; throws ConfigError naming `source` and the line that is wrong.
   static Manifest parse(std::string_view text, std::string_view source = "MANIFEST");
-  //! Reads and parses a manifest file; throws GoldenError if it cannot be read.
+  //! Reads and parses a manifest file (a regular file, never a link, FIFO or device, at most
+  //! kMaxBytes); throws GoldenError if it cannot be read.
   static Manifest load(const std::filesystem::path& file);
+  static constexpr std::uint64_t kMaxBytes = std::uint64_t{256} << 20;
 
   //! Canonical text: the header, then one "sha256  size  path" line per entry sorted by path.
   std::string serialize() const;
@@ -52,8 +55,10 @@ void check_manifest_path(std::string_view path);
 ManifestEntry manifest_entry_for(const std::filesystem::path& root, std::string_view relative);
 
 //! Checks a file against its entry (size first, then SHA-256); throws GoldenError saying which
-//! and what to do.
+//! and what to do. The path form opens the file as a regular file without following a link.
 void verify_against_manifest(const std::filesystem::path& file, const ManifestEntry& entry);
+//! The same for an open file; `file` names it in messages.
+void verify_against_manifest(int fd, const std::filesystem::path& file, const ManifestEntry& entry);
 
 struct ManifestProblem {
   enum class Kind : std::uint8_t {
@@ -62,8 +67,9 @@ struct ManifestProblem {
     kMissingFile,    // a manifest entry without its file
     kSizeMismatch,
     kHashMismatch,
-    kStrayTemporary,   // a *.h5.tmp.* left by an interrupted writer
-    kNotARegularFile,  // a symlink or other special file where a golden should be
+    kStrayTemporary,   // a *.tmp.<pid>.<random> left by an interrupted writer
+    kNotARegularFile,  // a symlink (anywhere) or other special file where a golden should be
+    kInterrupted,      // the journal of an approve or prune that was committed, not finished
   };
   Kind kind;
   std::string path;     // relative to the root ("" for the manifest itself)
@@ -72,11 +78,14 @@ struct ManifestProblem {
 
 struct TreeCheck {
   std::vector<ManifestProblem> problems;
-  std::size_t files_checked = 0;  // golden files hashed
+  std::size_t files_checked = 0;     // golden files hashed (or, without hashing, sized)
+  std::optional<Manifest> manifest;  // as parsed, when it could be
   bool ok() const { return problems.empty(); }
 };
 
-//! Compares the golden files under `root` (every *.h5, recursively) with root/MANIFEST.
-TreeCheck verify_tree(const std::filesystem::path& root);
+//! Compares the golden files under `root` (every *.h5, recursively, never through a link) with
+//! root/MANIFEST; every symbolic link in the folder is a problem (parity never follows one).
+//! Without `hash`, files are checked by size only (the caller hashes them when it opens them).
+TreeCheck verify_tree(const std::filesystem::path& root, bool hash = true);
 
 }  // namespace parity

@@ -19,8 +19,10 @@
 #include "golden/h5_types.hpp"
 #include "golden/schema_validation.hpp"
 #include "golden/slab_plan.hpp"
+#include "parity/bounded_json.hpp"
 #include "parity/checksum.hpp"
 #include "parity/error.hpp"
+#include "parity/regular_file.hpp"
 #include "parity/rng.hpp"
 
 namespace parity {
@@ -32,39 +34,48 @@ namespace {
 
 // Raw reads hash each block right after reading it, while it is still in the CPU cache.
 constexpr std::size_t kReadBlock = std::size_t{512} << 10;
+// /meta/params.json: free-form case parameters, not tensors.
+constexpr std::uint64_t kMaxParamsBytes = std::uint64_t{16} << 20;
 
-// Where a tensor's logical bytes live in the file, when HDF5 stores them plainly (contiguous or
-// unfiltered chunks): then parity reads them with pread(2) on HDF5's own descriptor, at the
-// speed of the page cache, instead of through HDF5's per-chunk machinery.
+// Where a tensor's logical bytes live in the file. Schema v1 stores every tensor contiguous or
+// in unfiltered chunks inside the file, so parity reads them with pread(2) on its own descriptor
+// (at the speed of the page cache) and HDF5 never reads tensor data at all: no external file, no
+// filter pipeline, no virtual dataset can be reached through a golden.
 struct Segment {
   std::uint64_t logical = 0;  // byte offset in the tensor
   std::uint64_t file = 0;     // byte offset in the file
   std::uint64_t length = 0;
 };
 
-enum class Access : std::uint8_t { kRecipe, kSegments, kHdf5 };
-
 struct Layout {
-  Access access = Access::kHdf5;
+  bool recipe = false;
   std::vector<Segment> segments;
 };
 
-[[noreturn]] void fail_io(const std::string& file, const std::string& what, int err) {
-  throw GoldenError("golden file '" + file + "': " + what + ": " + std::strerror(err));
+std::string human(std::uint64_t bytes) {
+  static const char* const kUnits[] = {"B", "KiB", "MiB", "GiB", "TiB", "PiB"};
+  double v = static_cast<double>(bytes);
+  int u = 0;
+  while (v >= 1024.0 && u < 5) {
+    v /= 1024.0;
+    ++u;
+  }
+  char text[40];
+  std::snprintf(text, sizeof text, u == 0 ? "%.0f %s" : "%.1f %s", v, kUnits[u]);
+  return text;
+}
+
+std::string link_kind(H5L_type_t type) {
+  return type == H5L_TYPE_SOFT       ? "a soft link"
+         : type == H5L_TYPE_EXTERNAL ? "an external link"
+                                     : "a user-defined link";
 }
 
 struct FileIdentity {
   dev_t dev = 0;
   ino_t ino = 0;
-  off_t size = 0;
-  std::int64_t mtime_ns = 0;
   friend bool operator==(const FileIdentity&, const FileIdentity&) = default;
 };
-
-FileIdentity identity_of(const struct stat& st) {
-  return {st.st_dev, st.st_ino, st.st_size,
-          static_cast<std::int64_t>(st.st_mtim.tv_sec) * 1000000000 + st.st_mtim.tv_nsec};
-}
 
 }  // namespace
 
@@ -72,8 +83,8 @@ namespace detail {
 struct GoldenFile {
   std::filesystem::path path;
   GoldenOpenOptions options;
+  FileDescriptor fd;  // parity's own descriptor: every byte of data is read through it
   File file;
-  int fd = -1;  // HDF5's sec2 descriptor (owned by HDF5), -1 when another driver is in use
   std::uint64_t file_size = 0;
   detail::RootInfo root;
   std::vector<DatasetInfo> datasets;
@@ -99,51 +110,86 @@ struct GoldenFile {
   }
 
   void pread_exact(std::byte* dst, std::uint64_t length, std::uint64_t offset) const {
-    while (length > 0) {
-      ssize_t got = ::pread(fd, dst, length, static_cast<off_t>(offset));
-      if (got < 0) {
-        if (errno == EINTR) continue;
-        fail_io(path.string(), "read failed", errno);
-      }
-      if (got == 0)
-        throw GoldenError(where() + ": unexpected end of file at byte " + std::to_string(offset) +
-                          " (truncated while open?)");
-      dst += got;
-      length -= static_cast<std::uint64_t>(got);
-      offset += static_cast<std::uint64_t>(got);
+    try {
+      parity::pread_exact(fd.get(), dst, length, offset, where());
+    } catch (const FileError& e) {
+      throw GoldenError(e.what());
     }
   }
 
-  Layout layout_of(hid_t ds, const DatasetInfo& info, const Where& w) const {
+  // Schema v1's storage rules for one dataset; `object` names it ("/inputs/x"). `nbytes` is what
+  // the attributes declare; `esize` the element size; `shape` its dims (for the chunk rule).
+  Layout storage_of(hid_t ds, const std::string& object, std::uint64_t nbytes, std::size_t esize,
+                    const Shape& shape, bool recipe, const Where& w) const {
+    const std::string at = where() + ", dataset " + object;
+    auto refuse = [&](const std::string& what) { throw GoldenError(at + ": " + what); };
+    PropertyList dcpl(check(H5Dget_create_plist(ds), w, "cannot read the creation properties"));
+    const H5D_layout_t kind = H5Pget_layout(dcpl.get());
+    if (kind == H5D_VIRTUAL)
+      refuse(
+          "is a virtual dataset (its data lives in other files); schema v1 stores every tensor "
+          "inside its golden file: recapture it with parity");
+    const int external = H5Pget_external_count(dcpl.get());
+    if (external != 0) {
+      char name[256] = {};
+      off_t offset = 0;
+      hsize_t size = 0;
+      if (external > 0) H5Pget_external(dcpl.get(), 0, sizeof name - 1, name, &offset, &size);
+      refuse("uses external storage (its data would be read from '" + std::string(name) +
+             "', outside the file); schema v1 stores every tensor inside its golden file, so "
+             "parity never reads it: recapture it with parity");
+    }
+    const int filters = H5Pget_nfilters(dcpl.get());
+    if (filters != 0) {
+      char name[64] = {};
+      unsigned flags = 0, config = 0;
+      std::size_t n = 0;
+      if (filters > 0)
+        H5Pget_filter2(dcpl.get(), 0, &flags, &n, nullptr, sizeof name - 1, name, &config);
+      refuse("uses the HDF5 filter '" + std::string(name[0] ? name : "?") +
+             "'; schema v1 stores tensors unfiltered (a filter could inflate a small file into "
+             "gigabytes): recapture it with parity");
+    }
+    if (kind != H5D_CONTIGUOUS && kind != H5D_CHUNKED)
+      refuse(std::string(kind == H5D_COMPACT ? "has compact layout" : "has an unknown layout") +
+             "; schema v1 stores tensors contiguous or chunked");
     Layout layout;
-    if (info.encoding == Encoding::kRecipe) {
-      layout.access = Access::kRecipe;
+    if (recipe) {
+      // No data: the bytes are regenerated, and a test holds them in memory.
+      layout.recipe = true;
+      const std::uint64_t memory = physical_memory_bytes();
+      if (nbytes > memory)
+        refuse("is a recipe that declares " + std::to_string(nbytes) + " bytes (" + human(nbytes) +
+               "), more memory than this machine has (" + human(memory) +
+               "); a recipe tensor must fit in memory");
       return layout;
     }
-    if (info.nbytes == 0 || fd < 0) return layout;
-    PropertyList dcpl(check(H5Dget_create_plist(ds), w, "cannot read the creation properties"));
-    if (H5Pget_nfilters(dcpl.get()) != 0 || H5Pget_external_count(dcpl.get()) != 0) return layout;
-    const H5D_layout_t kind = H5Pget_layout(dcpl.get());
-    const std::size_t esize = size_bytes(info.dtype);
+    if (nbytes == 0) return layout;
+    if (nbytes > file_size)
+      refuse("declares " + std::to_string(nbytes) + " bytes (" + human(nbytes) +
+             ") of data, but the whole file has " + std::to_string(file_size) +
+             " bytes: the data is not there (a damaged or forged file)");
     auto in_file = [&](std::uint64_t offset, std::uint64_t length) {
       return offset <= file_size && length <= file_size - offset;
     };
+    const hsize_t stored_total = H5Dget_storage_size(ds);
     if (kind == H5D_CONTIGUOUS) {
       const haddr_t offset = H5Dget_offset(ds);
-      if (offset == HADDR_UNDEF) return layout;  // never written: HDF5 yields fill values
-      if (!in_file(offset, info.nbytes))
-        throw GoldenError(where() + ", dataset /" + info.path() +
-                          ": its data lies outside the file (damaged layout message)");
-      layout.segments.push_back({0, offset, info.nbytes});
-      layout.access = Access::kSegments;
+      if (offset == HADDR_UNDEF || stored_total != nbytes)
+        refuse("declares " + std::to_string(nbytes) + " bytes of data but stores " +
+               std::to_string(offset == HADDR_UNDEF ? 0 : stored_total) +
+               " (it was never completely written)");
+      if (!in_file(offset, nbytes))
+        refuse("its data lies outside the file (damaged layout message)");
+      layout.segments.push_back({0, offset, nbytes});
       return layout;
     }
-    if (kind != H5D_CHUNKED || info.shape.empty()) return layout;
-    // Raw chunk reads need schema v1's chunk shape {1, .., 1, rows, full, .., full}.
-    std::vector<hsize_t> chunk(info.shape.size());
+    // Chunked: schema v1's chunk shape {1, .., 1, rows, full, .., full}, every chunk stored.
+    if (shape.empty()) refuse("is a chunked scalar; schema v1 stores scalars contiguous");
+    std::vector<hsize_t> chunk(shape.size());
     if (H5Pget_chunk(dcpl.get(), static_cast<int>(chunk.size()), chunk.data()) !=
         static_cast<int>(chunk.size()))
-      return layout;
+      refuse("has a chunk shape of another rank than its dataspace");
     int split = -1;
     for (std::size_t i = 0; i < chunk.size(); ++i) {
       if (chunk[i] != 1) {
@@ -152,13 +198,34 @@ struct GoldenFile {
       }
     }
     if (split < 0) split = static_cast<int>(chunk.size()) - 1;
+    bool schema_shape = chunk[static_cast<std::size_t>(split)] >= 1 &&
+                        chunk[static_cast<std::size_t>(split)] <=
+                            static_cast<hsize_t>(shape[static_cast<std::size_t>(split)]);
     for (std::size_t i = static_cast<std::size_t>(split) + 1; i < chunk.size(); ++i)
-      if (chunk[i] != static_cast<hsize_t>(info.shape[i])) return layout;
+      schema_shape = schema_shape && chunk[i] == static_cast<hsize_t>(shape[i]);
+    if (!schema_shape)
+      refuse("has chunk shape " + shape_string(Shape(chunk.begin(), chunk.end())) +
+             ", which is not schema v1's {1, .., 1, rows, full extents} for shape " +
+             shape_string(shape));
     const auto rows = static_cast<std::int64_t>(chunk[static_cast<std::size_t>(split)]);
-    SlabPlan plan(info.shape, split, rows);
-    if (plan.rows() != rows) return layout;  // chunk taller than the dataset: let HDF5 do it
+    SlabPlan plan(shape, split, rows);
     const std::uint64_t chunk_bytes = static_cast<std::uint64_t>(plan.slab_elements()) * esize;
-    layout.segments.reserve(static_cast<std::size_t>(plan.count()));
+    const auto count = static_cast<std::uint64_t>(plan.count());
+    // Every chunk is stored in full (edge chunks too): bound the work by the file before looking.
+    if (chunk_bytes == 0 || count > file_size / chunk_bytes)
+      refuse("declares " + std::to_string(nbytes) + " bytes in " + std::to_string(count) +
+             " chunks of " + std::to_string(chunk_bytes) + " bytes, more than the " +
+             std::to_string(file_size) + " bytes of the whole file: the data is not there");
+    hsize_t stored_chunks = 0;
+    {
+      Dataspace space(check(H5Dget_space(ds), w, "cannot read the dataspace"));
+      check(H5Dget_num_chunks(ds, space.get(), &stored_chunks), w, "cannot count the chunks");
+    }
+    if (stored_chunks != count || stored_total != count * chunk_bytes)
+      refuse("declares " + std::to_string(nbytes) + " bytes in " + std::to_string(count) +
+             " chunks but stores " + std::to_string(stored_chunks) + " chunks (" +
+             std::to_string(stored_total) + " bytes): it was never completely written");
+    layout.segments.reserve(static_cast<std::size_t>(count));
     for (std::int64_t i = 0; i < plan.count(); ++i) {
       const detail::Slab slab = plan.slab(i);
       unsigned filter_mask = 0;
@@ -166,14 +233,21 @@ struct GoldenFile {
       hsize_t stored = 0;
       check(H5Dget_chunk_info_by_coord(ds, slab.start.data(), &filter_mask, &address, &stored), w,
             "cannot look up a chunk");
-      if (address == HADDR_UNDEF || filter_mask != 0 || stored != chunk_bytes) return Layout{};
-      const std::uint64_t length = static_cast<std::uint64_t>(slab.count) * esize;
-      if (!in_file(address, chunk_bytes))
-        throw GoldenError(where() + ", dataset /" + info.path() + ": chunk " + std::to_string(i) +
-                          " lies outside the file (damaged chunk index)");
-      layout.segments.push_back({static_cast<std::uint64_t>(slab.first) * esize, address, length});
+      if (address == HADDR_UNDEF || filter_mask != 0 || stored != chunk_bytes ||
+          !in_file(address, chunk_bytes))
+        refuse("chunk " + std::to_string(i) + " is missing, filtered or lies outside the file " +
+               "(damaged chunk index)");
+      layout.segments.push_back({static_cast<std::uint64_t>(slab.first) * esize, address,
+                                 static_cast<std::uint64_t>(slab.count) * esize});
     }
-    layout.access = Access::kSegments;
+    // No two chunks share bytes: what is read is at most the file, once.
+    std::vector<std::pair<std::uint64_t, std::uint64_t>> spans;
+    spans.reserve(layout.segments.size());
+    for (const Segment& seg : layout.segments) spans.emplace_back(seg.file, chunk_bytes);
+    std::sort(spans.begin(), spans.end());
+    for (std::size_t i = 1; i < spans.size(); ++i)
+      if (spans[i].first < spans[i - 1].first + spans[i - 1].second)
+        refuse("two chunks overlap in the file (damaged chunk index)");
     return layout;
   }
 };
@@ -189,8 +263,6 @@ class Producer {
   //! Writes the next bytes (a whole number of elements, at most max_bytes, at least one element
   //! when max_bytes allows) into dst; returns how many; 0 at the end.
   virtual std::size_t next(std::byte* dst, std::size_t max_bytes) = 0;
-  //! True when next() must be offered at least the block size it was made with (HDF5 slabs).
-  virtual bool whole_slabs() const { return false; }
 };
 
 class SegmentProducer final : public Producer {
@@ -222,52 +294,6 @@ class SegmentProducer final : public Producer {
   std::size_t segment_ = 0;
 };
 
-class Hdf5Producer final : public Producer {
- public:
-  Hdf5Producer(const detail::GoldenFile& r, const DatasetInfo& info, std::size_t block)
-      : where_(r.at("dataset /" + info.path())),
-        plan_(info.shape, size_bytes(info.dtype), block),
-        esize_(size_bytes(info.dtype)) {
-    dataset_ = Dataset(check(H5Dopen2(r.file.get(), ("/" + info.path()).c_str(), H5P_DEFAULT),
-                             where_, "cannot open the dataset"));
-    type_ = Datatype(check(H5Dget_type(dataset_.get()), where_, "cannot read the type"));
-  }
-  std::size_t next(std::byte* dst, std::size_t max_bytes) override {
-    if (index_ >= plan_.count()) return 0;
-    const detail::Slab slab = plan_.slab(index_);
-    const std::size_t bytes = static_cast<std::size_t>(slab.count) * esize_;
-    if (bytes > max_bytes)
-      throw GoldenError(where_.describe() + ": internal error: slab larger than the buffer");
-    ErrorSilencer silence;
-    if (slab.start.empty()) {
-      check(H5Dread(dataset_.get(), type_.get(), H5S_ALL, H5S_ALL, H5P_DEFAULT, dst), where_,
-            "cannot read the data");
-    } else {
-      Dataspace fs(check(H5Dget_space(dataset_.get()), where_, "cannot read the dataspace"));
-      check(H5Sselect_hyperslab(fs.get(), H5S_SELECT_SET, slab.start.data(), nullptr,
-                                slab.extent.data(), nullptr),
-            where_, "cannot select a slab");
-      Dataspace ms(
-          check(H5Screate_simple(static_cast<int>(slab.extent.size()), slab.extent.data(), nullptr),
-                where_, "cannot create a memory dataspace"));
-      // Memory type == file type: HDF5 copies bytes and never converts a value.
-      check(H5Dread(dataset_.get(), type_.get(), ms.get(), fs.get(), H5P_DEFAULT, dst), where_,
-            "cannot read the data");
-    }
-    ++index_;
-    return bytes;
-  }
-  bool whole_slabs() const override { return true; }
-
- private:
-  Where where_;
-  SlabPlan plan_;
-  std::size_t esize_;
-  Dataset dataset_;
-  Datatype type_;
-  std::int64_t index_ = 0;
-};
-
 class RecipeProducer final : public Producer {
  public:
   explicit RecipeProducer(const DatasetInfo& info)
@@ -290,19 +316,11 @@ class RecipeProducer final : public Producer {
   std::int64_t next_ = 0;
 };
 
-std::unique_ptr<Producer> producer_for(const detail::GoldenFile& r, std::size_t index,
-                                       std::size_t block) {
+std::unique_ptr<Producer> producer_for(const detail::GoldenFile& r, std::size_t index) {
   const DatasetInfo& info = r.datasets[index];
   const Layout& layout = r.layouts[index];
-  switch (layout.access) {
-    case Access::kRecipe:
-      return std::make_unique<RecipeProducer>(info);
-    case Access::kSegments:
-      return std::make_unique<SegmentProducer>(r, layout, info);
-    case Access::kHdf5:
-      break;
-  }
-  return std::make_unique<Hdf5Producer>(r, info, block);
+  if (layout.recipe) return std::make_unique<RecipeProducer>(info);
+  return std::make_unique<SegmentProducer>(r, layout, info);
 }
 
 // Checks what a producer delivered against the stored checksum.
@@ -347,15 +365,12 @@ class Verifier {
 std::size_t fill(Producer& producer, Verifier& verifier, std::byte* buffer, std::size_t capacity,
                  std::size_t esize) {
   std::size_t got = 0;
-  const bool whole = producer.whole_slabs();
   while (got < capacity) {
     const std::size_t room = capacity - got;
-    const std::size_t n =
-        producer.next(buffer + got, whole ? room : std::min(room, std::max(kReadBlock, esize)));
+    const std::size_t n = producer.next(buffer + got, std::min(room, std::max(kReadBlock, esize)));
     if (n == 0) break;
     verifier.update(std::span(buffer + got, n));
     got += n;
-    if (whole) break;  // one HDF5 slab per chunk
   }
   return got;
 }
@@ -402,7 +417,7 @@ struct TensorStream::State {
           static_cast<std::byte*>(std::aligned_alloc(4096, (capacity + 4095) / 4096 * 4096)));
       if (!slot.buffer) throw std::bad_alloc();
     }
-    producer = producer_for(*reader, index, capacity);
+    producer = producer_for(*reader, index);
     if (read_ahead) {
       for (std::size_t i = 0; i < slots.size(); ++i) free_slots.push_back(i);
       worker = std::thread([this] { work(); });
@@ -535,6 +550,7 @@ GoldenReader::~GoldenReader() = default;
 namespace {
 
 struct LinkList {
+  std::string group;  // "/outputs"
   std::vector<std::string> names;
   std::string problem;
 };
@@ -542,12 +558,42 @@ struct LinkList {
 herr_t collect_link(hid_t, const char* name, const H5L_info_t* info, void* data) {
   auto* list = static_cast<LinkList*>(data);
   if (info->type != H5L_TYPE_HARD) {
-    list->problem =
-        std::string("'") + name + "' is a soft or external link; golden files hold only datasets";
+    list->problem = list->group + "/" + name + " is " + link_kind(info->type) +
+                    "; golden files hold only datasets (hard links), and parity never follows "
+                    "a link out of a file";
     return -1;
   }
   list->names.emplace_back(name);
   return 0;
+}
+
+// `name` (one component, under `parent`) must be a hard link to an object of `type` before
+// anything opens it: H5Gopen2 and H5Dopen2 would follow a soft or external link.
+bool hard_link_to(hid_t parent, const char* name, H5O_type_t type, const Where& at,
+                  const std::string& object, bool required, const std::string& what) {
+  const htri_t exists = H5Lexists(parent, name, H5P_DEFAULT);
+  if (exists <= 0) {
+    if (required) throw GoldenError(at.describe() + " is missing (" + what + ")");
+    return false;
+  }
+  H5L_info_t link{};
+  check(H5Lget_info(parent, name, &link, H5P_DEFAULT), at, "cannot read the link");
+  if (link.type != H5L_TYPE_HARD)
+    throw GoldenError(at.describe() + " is " + link_kind(link.type) + "; " + object +
+                      " must be a " + (type == H5O_TYPE_GROUP ? "group" : "dataset") +
+                      " in the file itself, and parity never follows a link out of a file");
+  H5O_info_t info{};
+  check(H5Oget_info_by_name(parent, name, &info, H5P_DEFAULT), at, "cannot read the object");
+  if (info.type != type)
+    throw GoldenError(at.describe() + " is not a " +
+                      (type == H5O_TYPE_GROUP ? "group" : "dataset"));
+  return true;
+}
+
+FileIdentity identity_of(int fd) {
+  struct stat st {};
+  if (::fstat(fd, &st) != 0) return {};
+  return {st.st_dev, st.st_ino};
 }
 
 }  // namespace
@@ -555,70 +601,127 @@ herr_t collect_link(hid_t, const char* name, const H5L_info_t* info, void* data)
 GoldenReader GoldenReader::open(const std::filesystem::path& file,
                                 const GoldenOpenOptions& options) {
   auto impl = std::make_shared<detail::GoldenFile>();
-  detail::GoldenFile& r = *impl;
-  r.path = file;
-  r.options = options;
-  const std::string where = r.where();
+  impl->path = file;
+  impl->options = options;
+  try {
+    RegularFileOptions ro;
+    ro.what = "golden file";
+    impl->fd = open_regular_file(file, ro);
+  } catch (const FileError& e) {
+    throw GoldenError(e.what());
+  }
+  return open_descriptor(std::move(impl));
+}
 
-  struct stat before {};
-  if (::stat(file.c_str(), &before) != 0) fail_io(file.string(), "cannot open it", errno);
-  if (!S_ISREG(before.st_mode)) throw GoldenError(where + ": not a regular file");
-  r.file_size = static_cast<std::uint64_t>(before.st_size);
+GoldenReader GoldenReader::open(const Folder& root, std::string_view relative,
+                                const GoldenOpenOptions& options) {
+  auto impl = std::make_shared<detail::GoldenFile>();
+  impl->path = root.path() / std::string(relative);
+  impl->options = options;
+  try {
+    check_relative_path(relative, "golden path");
+    const std::size_t slash = relative.rfind('/');
+    std::optional<Folder> sub;
+    if (slash != std::string_view::npos) {
+      sub = root.find(relative.substr(0, slash));
+      if (!sub)
+        throw FileError("golden file '" + impl->path.string() +
+                        "': cannot open it: " + std::strerror(ENOENT));
+    }
+    const std::string_view name =
+        slash == std::string_view::npos ? relative : relative.substr(slash + 1);
+    impl->fd = (sub ? *sub : root).open_file(name, "golden file");
+  } catch (const Error& e) {
+    throw GoldenError(e.what());
+  }
+  GoldenReader reader = open_descriptor(std::move(impl));
+  // Its place must be its case's: a golden copied or renamed to another path is not that case.
+  const Provenance& p = reader.provenance();
+  std::string expected;
+  try {
+    expected = case_golden_path(p.suite, p.case_name).generic_string();
+  } catch (const UsageError& e) {
+    throw GoldenError(reader.impl_->where() +
+                      ": its suite and case have no golden path: " + e.what());
+  }
+  if (expected != relative)
+    throw GoldenError(reader.impl_->where() + " holds suite '" + p.suite + "' case '" +
+                      p.case_name + "', whose golden path is " + expected + ", not " +
+                      std::string(relative) +
+                      ": it was copied or renamed; recapture the case instead");
+  return reader;
+}
+
+GoldenReader GoldenReader::open_descriptor(std::shared_ptr<detail::GoldenFile> impl) {
+  detail::GoldenFile& r = *impl;
+  const std::string where = r.where();
+  struct stat st {};
+  if (::fstat(r.fd.get(), &st) != 0)
+    throw GoldenError(where + ": cannot inspect it: " + std::strerror(errno));
+  r.file_size = static_cast<std::uint64_t>(st.st_size);
 
   // 1. Manifest: size and SHA-256 before any parser sees the bytes.
-  if (options.expected) verify_against_manifest(file, *options.expected);
+  if (r.options.expected) verify_against_manifest(r.fd.get(), r.path, *r.options.expected);
 
   // 2. Our own pre-parse of the superblock.
   {
-    int fd = ::open(file.c_str(), O_RDONLY | O_CLOEXEC);
-    if (fd < 0) fail_io(file.string(), "cannot open it", errno);
     std::byte head[detail::kSuperblockBytes] = {};
-    ssize_t got = ::pread(fd, head, sizeof head, 0);
-    const int err = errno;
-    ::close(fd);
-    if (got < 0) fail_io(file.string(), "cannot read it", err);
+    const ssize_t got = ::pread(r.fd.get(), head, sizeof head, 0);
+    if (got < 0) throw GoldenError(where + ": cannot read it: " + std::strerror(errno));
     detail::check_superblock(std::span(head, static_cast<std::size_t>(got)), r.file_size,
-                             file.string());
+                             r.path.string());
   }
 
-  // 3. HDF5.
+  // 3. HDF5, on exactly the file that was checked: /proc/self/fd/N reopens the same inode, so no
+  //    rename, link or FIFO can be put in its place between the check and the parse.
   ErrorSilencer silence;
-  r.file = File(check(H5Fopen(file.c_str(), H5F_ACC_RDONLY, H5P_DEFAULT), r.at(""),
-                      "HDF5 cannot open it (damaged, or not an HDF5 file)"));
+  const std::string reopen = "/proc/self/fd/" + std::to_string(r.fd.get());
+  const bool by_descriptor = ::access(reopen.c_str(), F_OK) == 0;
+  r.file = File(
+      check(H5Fopen(by_descriptor ? reopen.c_str() : r.path.c_str(), H5F_ACC_RDONLY, H5P_DEFAULT),
+            r.at(""), "HDF5 cannot open it (damaged, or not an HDF5 file)"));
   {
     PropertyList fapl(
         check(H5Fget_access_plist(r.file.get()), r.at(""), "cannot read access properties"));
     void* handle = nullptr;
-    if (H5Pget_driver(fapl.get()) == H5FD_SEC2 &&
-        H5Fget_vfd_handle(r.file.get(), fapl.get(), &handle) >= 0 && handle != nullptr) {
-      r.fd = *static_cast<int*>(handle);
-      // The file HDF5 opened must be the one that was checked (no rename in between).
-      struct stat opened {};
-      if (::fstat(r.fd, &opened) != 0 || identity_of(opened) != identity_of(before))
-        throw GoldenError(where + ": the file changed while it was being opened; try again");
-    }
+    if (H5Pget_driver(fapl.get()) != H5FD_SEC2 ||
+        H5Fget_vfd_handle(r.file.get(), fapl.get(), &handle) < 0 || handle == nullptr ||
+        identity_of(*static_cast<int*>(handle)) != identity_of(r.fd.get()))
+      throw GoldenError(where + ": the file changed while it was being opened; try again");
   }
 
   r.root =
       detail::validate_root_attributes(read_attributes(r.file.get(), r.at("root group")), where);
+  if (r.options.kind && r.root.provenance.kind != *r.options.kind)
+    throw GoldenError(where + " is a " + std::string(name(r.root.provenance.kind)) + " file; a " +
+                      std::string(name(*r.options.kind)) +
+                      " file belongs here (result files come from record mode and are never "
+                      "approved; stage goldens with `parity golden capture`)");
   if (r.root.params_in_dataset) {
     const Where at = r.at("dataset /meta/params.json");
-    if (H5Lexists(r.file.get(), "meta", H5P_DEFAULT) <= 0 ||
-        H5Lexists(r.file.get(), "meta/params.json", H5P_DEFAULT) <= 0)
-      throw GoldenError(where +
-                        ": attribute 'params' is missing and there is no "
-                        "/meta/params.json dataset");
-    Dataset ds(check(H5Dopen2(r.file.get(), "/meta/params.json", H5P_DEFAULT), at, "cannot open"));
+    hard_link_to(r.file.get(), "meta", H5O_TYPE_GROUP, r.at("group /meta"), "/meta", true,
+                 "attribute 'params' is missing and there is no /meta/params.json dataset");
+    Group meta(check(H5Gopen2(r.file.get(), "meta", H5P_DEFAULT), at, "cannot open /meta"));
+    hard_link_to(meta.get(), "params.json", H5O_TYPE_DATASET, at, "/meta/params.json", true,
+                 "attribute 'params' is missing and there is no /meta/params.json dataset");
+    Dataset ds(check(H5Dopen2(meta.get(), "params.json", H5P_DEFAULT), at, "cannot open"));
     Datatype type(check(H5Dget_type(ds.get()), at, "cannot read the type"));
     Dataspace space(check(H5Dget_space(ds.get()), at, "cannot read the dataspace"));
     const hssize_t n = H5Sget_simple_extent_npoints(space.get());
     if (H5Tequal(type.get(), H5T_STD_U8LE) <= 0 || H5Sget_simple_extent_ndims(space.get()) != 1 ||
-        n < 0 || n > (hssize_t{1} << 28))
-      throw GoldenError(at.describe() + ": must be a 1-D uint8 dataset of UTF-8 JSON");
+        n < 0 || static_cast<std::uint64_t>(n) > kMaxParamsBytes)
+      throw GoldenError(at.describe() + ": must be a 1-D uint8 dataset of UTF-8 JSON, at most " +
+                        std::to_string(kMaxParamsBytes) + " bytes");
+    const Layout layout = r.storage_of(ds.get(), "/meta/params.json", static_cast<std::uint64_t>(n),
+                                       1, {static_cast<std::int64_t>(n)}, false, at);
     std::string text(static_cast<std::size_t>(n), '\0');
-    if (n > 0)
-      check(H5Dread(ds.get(), H5T_STD_U8LE, H5S_ALL, H5S_ALL, H5P_DEFAULT, text.data()), at,
-            "cannot read");
+    for (const Segment& seg : layout.segments)
+      r.pread_exact(reinterpret_cast<std::byte*>(text.data()) + seg.logical, seg.length, seg.file);
+    if (!detail::is_valid_utf8(text)) throw GoldenError(at.describe() + ": not valid UTF-8");
+    JsonLimits limits;
+    limits.max_depth = detail::kMaxJsonDepth;
+    if (auto problem = json_limit_problem(text, limits))
+      throw GoldenError(at.describe() + ": " + *problem);
     if (!nlohmann::json::accept(text)) throw GoldenError(at.describe() + ": not valid JSON");
     r.root.provenance.params = std::move(text);
   }
@@ -626,26 +729,25 @@ GoldenReader GoldenReader::open(const std::filesystem::path& file,
   for (TensorRole role : {TensorRole::kInput, TensorRole::kOutput}) {
     const std::string group_name(name(role));
     const Where group_at = r.at("group /" + group_name);
-    if (H5Lexists(r.file.get(), group_name.c_str(), H5P_DEFAULT) <= 0)
-      throw GoldenError(group_at.describe() +
-                        " is missing (schema v1 always has /inputs and "
-                        "/outputs)");
+    hard_link_to(r.file.get(), group_name.c_str(), H5O_TYPE_GROUP, group_at, "/" + group_name, true,
+                 "schema v1 always has /inputs and /outputs");
     Group group(
         check(H5Gopen2(r.file.get(), group_name.c_str(), H5P_DEFAULT), group_at, "cannot open"));
     LinkList links;
+    links.group = "/" + group_name;
     hsize_t index = 0;
     herr_t rc = H5Literate(group.get(), H5_INDEX_NAME, H5_ITER_INC, &index, collect_link, &links);
-    if (!links.problem.empty()) throw GoldenError(group_at.describe() + ": " + links.problem);
+    if (!links.problem.empty()) throw GoldenError(r.where() + ": " + links.problem);
     check(rc, group_at, "cannot list its members");
     for (const std::string& member : links.names) {
       const std::string object = "/" + group_name + "/" + member;
       const Where at = r.at("dataset " + object);
       const std::string ds_where = at.describe();
-      Handle<H5Oclose> any(
-          check(H5Oopen(group.get(), member.c_str(), H5P_DEFAULT), at, "cannot open"));
-      if (H5Iget_type(any.get()) != H5I_DATASET)
+      H5O_info_t oinfo{};
+      check(H5Oget_info_by_name(group.get(), member.c_str(), &oinfo, H5P_DEFAULT), at,
+            "cannot read the object");
+      if (oinfo.type != H5O_TYPE_DATASET)
         throw GoldenError(ds_where + " is not a dataset (groups hold only datasets)");
-      any.reset();
       Dataset ds(check(H5Dopen2(group.get(), member.c_str(), H5P_DEFAULT), at, "cannot open"));
       DatasetInfo info = detail::validate_dataset_attributes(read_attributes(ds.get(), at), role,
                                                              member, ds_where);
@@ -664,6 +766,8 @@ GoldenReader GoldenReader::open(const std::filesystem::path& file,
       facts.type_matches = is_file_type(type.get(), info.dtype);
       facts.type_description = describe_type(type.get());
       detail::check_dataset_storage(info, facts, ds_where);
+      Layout layout = r.storage_of(ds.get(), object, info.nbytes, size_bytes(info.dtype),
+                                   info.shape, info.encoding == Encoding::kRecipe, at);
       if (!facts.null_space) {
         PropertyList dcpl(check(H5Dget_create_plist(ds.get()), at, "cannot read properties"));
         if (H5Pget_layout(dcpl.get()) == H5D_CHUNKED && !info.shape.empty()) {
@@ -673,7 +777,7 @@ GoldenReader GoldenReader::open(const std::filesystem::path& file,
             info.chunk_shape.assign(chunk.begin(), chunk.end());
         }
       }
-      r.layouts.push_back(r.layout_of(ds.get(), info, at));
+      r.layouts.push_back(std::move(layout));
       r.datasets.push_back(std::move(info));
     }
   }
@@ -721,10 +825,7 @@ void GoldenReader::read_into(std::string_view name, std::span<std::byte> out) co
   const std::size_t esize = size_bytes(info.dtype);
   // Slabs of at most `block` bytes; each is hashed right after it lands, while still cached.
   const std::size_t block = std::max(kReadBlock / esize * esize, esize);
-  // HDF5's own path (filters, foreign layouts) works in bigger slabs: its overhead is per call.
-  const bool via_hdf5 = impl_->layouts[index].access == Access::kHdf5;
-  std::unique_ptr<Producer> producer =
-      producer_for(*impl_, index, via_hdf5 ? std::max(block, std::size_t{8} << 20) : block);
+  std::unique_ptr<Producer> producer = producer_for(*impl_, index);
   std::size_t done = 0;
   // Large tensors: a second thread hashes what has landed while this one reads on, so verifying
   // costs (almost) no time on a machine with a spare core.
@@ -758,8 +859,7 @@ void GoldenReader::read_into(std::string_view name, std::span<std::byte> out) co
   try {
     while (done < out.size()) {
       const std::size_t room = out.size() - done;
-      const std::size_t n =
-          producer->next(out.data() + done, producer->whole_slabs() ? room : std::min(block, room));
+      const std::size_t n = producer->next(out.data() + done, std::min(block, room));
       if (n == 0) break;
       if (!overlap) verifier.update(std::span(out.data() + done, n));
       done += n;

@@ -115,6 +115,22 @@ std::filesystem::path golden_relative_path(std::string_view suite, std::string_v
   return path;
 }
 
+std::filesystem::path case_golden_path(std::string_view suite, std::string_view case_name) {
+  const std::string prefix = std::string(suite) + "/";
+  if (case_name.size() > prefix.size() && case_name.starts_with(prefix))
+    case_name.remove_prefix(prefix.size());
+  return golden_relative_path(suite, case_name);
+}
+
+void check_suite_name(std::string_view suite) {
+  bool ok = !suite.empty() && suite.size() <= kMaxSegment && suite.front() != '.';
+  for (char c : suite) ok = ok && keeps(c);
+  if (!ok)
+    throw UsageError("suite name \"" + std::string(suite.substr(0, 200)) +
+                     "\" is not a valid suite name: use 1-160 characters from "
+                     "[A-Za-z0-9_.+=,-], not starting with '.'");
+}
+
 std::optional<std::string> decode_path_segment(std::string_view segment) {
   std::string out;
   auto hex = [](char c) -> int {

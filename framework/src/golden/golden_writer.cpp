@@ -1,16 +1,18 @@
 #include "parity/golden_writer.hpp"
 
+#include <sys/mman.h>
 #include <unistd.h>
 
 #include <cstring>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <system_error>
 #include <vector>
 
-#include "golden/atomic_file.hpp"
 #include "golden/h5_attributes.hpp"
 #include "golden/h5_handle.hpp"
 #include "golden/h5_types.hpp"
+#include "golden/schema_validation.hpp"
 #include "golden/slab_plan.hpp"
 #include "parity/checksum.hpp"
 #include "parity/error.hpp"
@@ -26,10 +28,16 @@ namespace {
 // Root attributes up to this size are attributes; a larger params JSON goes to /meta/params.json.
 constexpr std::size_t kMaxTextAttribute = std::size_t{16} << 10;
 
+// What the reader accepts (golden/schema_validation.hpp) is what the writer writes.
 void check_json_text(std::string_view text, std::string_view what) {
   if (text.empty()) return;
-  if (!nlohmann::json::accept(text))
-    throw UsageError(std::string(what) + " is not valid JSON: " + std::string(text.substr(0, 80)));
+  try {
+    detail::check_json_attribute(std::string(text), "json", std::string(what));
+  } catch (const GoldenError&) {
+    throw UsageError(std::string(what) + " is not valid JSON within parity's limits (nested at " +
+                     "most " + std::to_string(detail::kMaxJsonDepth) +
+                     " levels): " + std::string(text.substr(0, 80)));
+  }
 }
 
 void check_text_size(std::string_view text, std::string_view what) {
@@ -41,8 +49,11 @@ void check_text_size(std::string_view text, std::string_view what) {
 }  // namespace
 
 struct GoldenWriter::Impl {
-  std::filesystem::path target;
-  std::filesystem::path temporary;
+  std::filesystem::path target;  // for messages
+  std::string target_name;       // the target's name in `folder`
+  std::optional<Folder> folder;
+  std::optional<TemporaryFile> temporary;
+  int hdf5_fd = -1;  // the descriptor HDF5 writes through (its own, on our temporary file)
   GoldenWriteOptions options;
   File file;
   Group inputs, outputs;
@@ -51,7 +62,49 @@ struct GoldenWriter::Impl {
   bool committed = false;
   std::vector<std::string> names;  // "inputs/x", to refuse duplicates
 
-  Where where(const std::string& object = "/") const { return {temporary.string(), object}; }
+  Where where(const std::string& object = "/") const { return {target.string(), object}; }
+
+  // After a failed write the file is garbage: HDF5's descriptor is pointed at an anonymous
+  // memory file, so every flush HDF5 still attempts (closing datasets, the file, or at library
+  // shutdown) succeeds there and nothing is left open, half-closed or written to the disk.
+  void divert() noexcept {
+    if (hdf5_fd < 0) return;
+    const int sink = ::memfd_create("parity-abandoned-golden", MFD_CLOEXEC);
+    if (sink >= 0) {
+      ::dup2(sink, hdf5_fd);
+      ::close(sink);
+    }
+    hdf5_fd = -1;
+  }
+
+  void poison() noexcept {
+    poisoned = true;
+    divert();
+  }
+
+  // Closes every HDF5 object of the file (H5F_CLOSE_STRONG); throws when HDF5 could not write.
+  // Everything reaches the file in H5Fflush (metadata, superblock, truncation to its end). Then
+  // HDF5's descriptor is diverted, so the close itself never writes to the disk and cannot fail
+  // half-way: a failed H5Fclose leaves HDF5 with a half-destroyed file that crashes a second
+  // close, or the library's shutdown at exit.
+  void close_file(bool keep) {
+    inputs.reset();
+    outputs.reset();
+    if (!file.valid()) return;
+    const hid_t id = file.release();
+    std::string stack;
+    if (keep && H5Fflush(id, H5F_SCOPE_LOCAL) < 0) {
+      stack = error_stack_text();
+      H5Eclear2(H5E_DEFAULT);
+    }
+    divert();
+    if (H5Fclose(id) < 0 && stack.empty()) stack = error_stack_text();
+    H5Eclear2(H5E_DEFAULT);
+    if (!keep) return;
+    if (stack.empty()) return;
+    throw GoldenError(where().describe() + ": cannot close (flush) the file; is the disk full?" +
+                      (stack.empty() ? "" : " (HDF5: " + stack + ")"));
+  }
 
   void require_usable() const {
     if (committed)
@@ -172,7 +225,7 @@ TensorSink::~TensorSink() {
   if (!state_) return;
   ErrorSilencer silence;  // closing flushes HDF5's chunk cache, which fails on a full disk
   if (!state_->finished && state_->writer != nullptr) {
-    state_->writer->poisoned = true;
+    state_->writer->poison();
     state_->writer->sink_open = false;
   }
   state_->dataset.reset();
@@ -206,7 +259,7 @@ void TensorSink::write(std::span<const std::byte> bytes) {
       }
     }
   } catch (...) {
-    s.writer->poisoned = true;
+    s.writer->poison();
     throw;
   }
 }
@@ -227,7 +280,7 @@ void TensorSink::finish() {
                  std::string(kXxh3Algorithm) + ":" + s.hasher.hex_digest(), s.where);
     s.dataset.close(s.where, "cannot close the dataset");
   } catch (...) {
-    s.writer->poisoned = true;
+    s.writer->poison();
     s.finished = true;
     throw;
   }
@@ -239,38 +292,90 @@ void TensorSink::finish() {
 GoldenWriter::GoldenWriter(std::filesystem::path target, const Provenance& provenance,
                            GoldenWriteOptions options)
     : impl_(std::make_unique<Impl>()) {
+  impl_->target = std::move(target);
+  impl_->options = options;
+  const auto parent = impl_->target.parent_path().empty() ? std::filesystem::path(".")
+                                                          : impl_->target.parent_path();
+  std::optional<Folder> folder;
+  try {
+    folder = Folder::open(parent, options.create_directories);
+  } catch (const FileError& e) {
+    throw GoldenError("cannot write golden file '" + impl_->target.string() + "': " + e.what() +
+                      " (check that the folder exists and is writable)");
+  }
+  start(std::move(*folder), impl_->target.filename().string(), provenance);
+}
+
+GoldenWriter::GoldenWriter(const Folder& root, std::string_view relative,
+                           const Provenance& provenance, GoldenWriteOptions options)
+    : impl_(std::make_unique<Impl>()) {
+  impl_->target = root.path() / std::string(relative);
+  impl_->options = options;
+  std::optional<Folder> folder;
+  try {
+    check_relative_path(relative, "golden path");
+    const std::size_t slash = relative.rfind('/');
+    if (slash == std::string_view::npos) {
+      folder = root.duplicate();
+    } else {
+      folder = root.sub(relative.substr(0, slash), options.create_directories);
+    }
+  } catch (const Error& e) {
+    throw GoldenError("cannot write golden file '" + impl_->target.string() + "': " + e.what());
+  }
+  const std::size_t slash = relative.rfind('/');
+  start(std::move(*folder),
+        std::string(slash == std::string_view::npos ? relative : relative.substr(slash + 1)),
+        provenance);
+}
+
+void GoldenWriter::start(Folder folder, std::string target_name, const Provenance& provenance) {
   Impl& w = *impl_;
-  w.target = std::move(target);
-  w.options = options;
+  w.target_name = std::move(target_name);
   if (w.options.chunk_bytes == 0) throw UsageError("GoldenWriteOptions::chunk_bytes must be > 0");
   ErrorSilencer silence;
-
-  const auto folder =
-      w.target.parent_path().empty() ? std::filesystem::path(".") : w.target.parent_path();
-  if (w.options.create_directories) {
-    std::error_code ec;
-    std::filesystem::create_directories(folder, ec);
-    if (ec)
-      throw GoldenError("cannot create folder '" + folder.string() + "' for golden file '" +
-                        w.target.filename().string() + "': " + ec.message());
+  try {
+    if (const auto existing = folder.stat(w.target_name)) {
+      if (!existing->is_regular())
+        throw GoldenError("golden file '" + w.target.string() + "' is " +
+                          std::string(describe_file_type(existing->mode)) +
+                          "; parity never writes through or replaces it: remove it");
+      if (!w.options.overwrite)
+        throw GoldenError("golden file '" + w.target.string() +
+                          "' already exists; refusing to replace it (capture into a staging "
+                          "folder, or approve the change, to replace a golden)");
+    }
+  } catch (const FileError& e) {
+    throw GoldenError(e.what());
   }
-  if (!w.options.overwrite && std::filesystem::exists(w.target))
-    throw GoldenError("golden file '" + w.target.string() +
-                      "' already exists; refusing to replace it (capture into a staging folder, "
-                      "or approve the change, to replace a golden)");
   check_json_text(provenance.params, "provenance params");
   check_json_text(provenance.launch_geometry, "provenance launch_geometry");
-
-  w.temporary = detail::temporary_sibling(w.target);
-  detail::create_exclusive(w.temporary);  // clear errno message for unwritable folders
+  w.folder.emplace(std::move(folder));
+  try {
+    // Named (exclusive, unique): HDF5 resolves the path it is given with realpath(3), which an
+    // unnamed O_TMPFILE does not survive. A kill leaves "<target>.tmp.<pid>.<random>", which
+    // `golden check` reports and capture and recover remove.
+    w.temporary.emplace(w.folder->create_temporary(w.target_name, /*named=*/true));
+  } catch (const FileError& e) {
+    throw GoldenError("cannot write golden file '" + w.target.string() + "': " + e.what());
+  }
   try {
     PropertyList fapl(
         check(H5Pcreate(H5P_FILE_ACCESS), w.where(), "cannot create a property list"));
     // Superblock v2+ and v2 object headers: metadata checksums, readable by HDF5 >= 1.8/1.10.
     check(H5Pset_libver_bounds(fapl.get(), H5F_LIBVER_V18, H5F_LIBVER_V110), w.where(),
           "cannot set the library version bounds");
-    w.file = File(check(H5Fcreate(w.temporary.c_str(), H5F_ACC_TRUNC, H5P_DEFAULT, fapl.get()),
-                        w.where(), "cannot create the file"));
+    // Closing the file closes whatever is still open in it: nothing outlives a failed write.
+    check(H5Pset_fclose_degree(fapl.get(), H5F_CLOSE_STRONG), w.where(),
+          "cannot set the close degree");
+    // HDF5 opens exactly our temporary file (by /proc/self/fd/N): no name to substitute, so a
+    // link planted at the temporary name between its creation and here is never followed.
+    w.file = File(
+        check(H5Fcreate(w.temporary->reopen_path().c_str(), H5F_ACC_TRUNC, H5P_DEFAULT, fapl.get()),
+              w.where(), "cannot create the file"));
+    void* handle = nullptr;
+    if (H5Fget_vfd_handle(w.file.get(), H5P_DEFAULT, &handle) >= 0 && handle != nullptr)
+      w.hdf5_fd = *static_cast<int*>(handle);
     const hid_t root = w.file.get();
     const Where at = w.where();
     write_string(root, "schema", kGoldenSchemaName, at);
@@ -314,10 +419,12 @@ GoldenWriter::GoldenWriter(std::filesystem::path target, const Provenance& prove
     w.outputs = Group(check(H5Gcreate2(root, "outputs", H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT), at,
                             "cannot create group /outputs"));
   } catch (...) {
-    w.inputs.reset();
-    w.outputs.reset();
-    w.file.reset();
-    std::filesystem::remove(w.temporary);
+    w.poison();
+    try {
+      w.close_file(false);
+    } catch (...) {
+    }
+    w.temporary.reset();
     throw;
   }
 }
@@ -328,18 +435,19 @@ GoldenWriter& GoldenWriter::operator=(GoldenWriter&&) noexcept = default;
 GoldenWriter::~GoldenWriter() {
   if (!impl_ || impl_->committed) return;
   ErrorSilencer silence;
-  impl_->inputs.reset();
-  impl_->outputs.reset();
-  impl_->file.reset();
-  std::error_code ec;
-  std::filesystem::remove(impl_->temporary, ec);
+  try {
+    impl_->close_file(false);  // abandoned: nothing more reaches the disk
+  } catch (...) {
+  }
+  impl_->temporary.reset();  // removes a named temporary file; an unnamed one just goes
 }
 
 const std::filesystem::path& GoldenWriter::target() const {
   return impl_->target;
 }
-const std::filesystem::path& GoldenWriter::temporary_path() const {
-  return impl_->temporary;
+std::filesystem::path GoldenWriter::temporary_path() const {
+  if (!impl_->temporary || impl_->temporary->name().empty()) return {};
+  return impl_->folder->path() / impl_->temporary->name();
 }
 
 namespace {
@@ -448,7 +556,7 @@ void GoldenWriter::add_input_recipe(std::string_view name, const Recipe& recipe,
     write_string(ds.get(), "checksum", std::string(kXxh3Algorithm) + ":" + hasher.hex_digest(), at);
     ds.close(at, "cannot close the dataset");
   } catch (...) {
-    w.poisoned = true;
+    w.poison();
     throw;
   }
 }
@@ -462,19 +570,20 @@ void GoldenWriter::commit() {
                       "unfinished; the target is unchanged");
   ErrorSilencer silence;
   try {
-    w.inputs.close(w.where(), "cannot close group /inputs");
-    w.outputs.close(w.where(), "cannot close group /outputs");
     // H5Fclose flushes the metadata: a full disk often shows up here.
-    w.file.close(w.where(), "cannot close (flush) the file; is the disk full?");
-    detail::fsync_file(w.temporary);
-    if (!detail::publish(w.temporary, w.target, w.options.overwrite))
+    w.close_file(true);
+    w.temporary->sync();
+    if (!w.temporary->publish(w.target_name, w.options.overwrite))
       throw GoldenError("golden file '" + w.target.string() +
                         "' appeared while this one was being written (another writer won the "
                         "race); refusing to replace it");
+  } catch (const FileError& e) {
+    w.poisoned = true;
+    w.temporary.reset();
+    throw GoldenError("golden file '" + w.target.string() + "' was not written: " + e.what());
   } catch (...) {
     w.poisoned = true;
-    std::error_code ec;
-    std::filesystem::remove(w.temporary, ec);
+    w.temporary.reset();
     throw;
   }
   w.committed = true;

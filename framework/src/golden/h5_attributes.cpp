@@ -61,6 +61,11 @@ struct IterateState {
   std::string error;
 };
 
+std::string integer_kind(std::size_t size, bool is_signed) {
+  return "a " + std::to_string(8 * size) + "-bit " + (is_signed ? "signed" : "unsigned") +
+         " integer";
+}
+
 AttributeValue read_one(hid_t attr, const std::string& name, const Where& where) {
   const Where at{where.file, "attribute '" + name + "' of " + where.object};
   Datatype type(check(H5Aget_type(attr), at, "cannot read the attribute's type"));
@@ -76,75 +81,49 @@ AttributeValue read_one(hid_t attr, const std::string& name, const Where& where)
     if (variable != 0)
       return UnsupportedAttribute{"a variable-length string (schema v1 uses fixed-length)"};
     if (space_class != H5S_SCALAR) return UnsupportedAttribute{"a string array"};
-    if (size == 0 || size > (std::size_t{1} << 24))
-      return UnsupportedAttribute{"a string of unreasonable size"};
+    const H5T_cset_t cset = H5Tget_cset(type.get());
+    if (cset != H5T_CSET_ASCII && cset != H5T_CSET_UTF8)
+      return UnsupportedAttribute{"a string of an unknown character set"};
+    if (size == 0 || size > kMaxAttributeText)
+      return UnsupportedAttribute{"a string of " + std::to_string(size) +
+                                  " bytes, longer than the " + std::to_string(kMaxAttributeText) +
+                                  " bytes schema v1 allows"};
     std::string text(size, '\0');
+    // Memory type = the file's type: HDF5 copies the bytes and converts nothing.
     check(H5Aread(attr, type.get(), text.data()), at, "cannot read the string");
     while (!text.empty() && text.back() == '\0') text.pop_back();
     if (text.find('\0') != std::string::npos)
       return UnsupportedAttribute{"a string with an embedded NUL"};
+    if (!is_valid_utf8(text)) return UnsupportedAttribute{"a string that is not valid UTF-8"};
     return text;
   }
-  if (type_class == H5T_INTEGER && H5Tget_order(type.get()) == H5T_ORDER_LE) {
-    const bool is_signed = H5Tget_sign(type.get()) != H5T_SGN_NONE;
-    if (space_class == H5S_SCALAR && size <= 8) {
-      // Read with a same-size native memory type of the same sign: no conversion happens.
-      if (is_signed) {
-        hid_t mem = size == 1   ? H5T_STD_I8LE
-                    : size == 2 ? H5T_STD_I16LE
-                    : size == 4 ? H5T_STD_I32LE
-                                : H5T_STD_I64LE;
-        if (size != 1 && size != 2 && size != 4 && size != 8)
-          return UnsupportedAttribute{"an integer of odd width"};
-        std::int64_t v = 0;
-        if (size == 8) {
-          check(H5Aread(attr, mem, &v), at, "cannot read the integer");
-        } else if (size == 4) {
-          std::int32_t x = 0;
-          check(H5Aread(attr, mem, &x), at, "cannot read the integer");
-          v = x;
-        } else if (size == 2) {
-          std::int16_t x = 0;
-          check(H5Aread(attr, mem, &x), at, "cannot read the integer");
-          v = x;
-        } else {
-          std::int8_t x = 0;
-          check(H5Aread(attr, mem, &x), at, "cannot read the integer");
-          v = x;
-        }
-        return v;
-      }
-      if (size != 1 && size != 2 && size != 4 && size != 8)
-        return UnsupportedAttribute{"an integer of odd width"};
-      std::uint64_t v = 0;
-      if (size == 8) {
-        check(H5Aread(attr, H5T_STD_U64LE, &v), at, "cannot read the integer");
-      } else if (size == 4) {
-        std::uint32_t x = 0;
-        check(H5Aread(attr, H5T_STD_U32LE, &x), at, "cannot read the integer");
-        v = x;
-      } else if (size == 2) {
-        std::uint16_t x = 0;
-        check(H5Aread(attr, H5T_STD_U16LE, &x), at, "cannot read the integer");
-        v = x;
-      } else {
-        std::uint8_t x = 0;
-        check(H5Aread(attr, H5T_STD_U8LE, &x), at, "cannot read the integer");
-        v = x;
-      }
+  if (type_class != H5T_INTEGER)
+    return UnsupportedAttribute{"an attribute type schema v1 does not use"};
+  if (H5Tget_order(type.get()) != H5T_ORDER_LE) return UnsupportedAttribute{"a big-endian integer"};
+  const bool is_signed = H5Tget_sign(type.get()) != H5T_SGN_NONE;
+  // Exactly the kinds schema v1 writes; same-type reads, so nothing is converted.
+  if (space_class == H5S_SCALAR) {
+    if (is_signed && size == 4) {
+      std::int32_t v = 0;
+      check(H5Aread(attr, H5T_STD_I32LE, &v), at, "cannot read the integer");
       return v;
     }
-    if (space_class == H5S_SIMPLE && rank == 1 && is_signed && size == 8) {
-      if (count < 0 || count > 1024) return UnsupportedAttribute{"an oversized integer array"};
-      std::vector<std::int64_t> values(static_cast<std::size_t>(count));
-      std::int64_t dummy = 0;
-      check(H5Aread(attr, H5T_STD_I64LE, values.empty() ? &dummy : values.data()), at,
-            "cannot read the integer array");
-      return values;
+    if (!is_signed && size == 8) {
+      std::uint64_t v = 0;
+      check(H5Aread(attr, H5T_STD_U64LE, &v), at, "cannot read the integer");
+      return v;
     }
-    return UnsupportedAttribute{"an integer array of a kind schema v1 does not use"};
+    return UnsupportedAttribute{integer_kind(size, is_signed)};
   }
-  return UnsupportedAttribute{"an attribute type schema v1 does not use"};
+  if (space_class == H5S_SIMPLE && rank == 1 && is_signed && size == 8) {
+    if (count < 0 || count > 64) return UnsupportedAttribute{"an int64 array of over 64 entries"};
+    std::vector<std::int64_t> values(static_cast<std::size_t>(count));
+    std::int64_t dummy = 0;
+    check(H5Aread(attr, H5T_STD_I64LE, values.empty() ? &dummy : values.data()), at,
+          "cannot read the integer array");
+    return values;
+  }
+  return UnsupportedAttribute{"an array of " + integer_kind(size, is_signed).substr(2) + "s"};
 }
 
 herr_t visit(hid_t object, const char* name, const H5A_info_t*, void* data) {

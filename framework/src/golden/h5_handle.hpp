@@ -1,7 +1,9 @@
 // A small RAII layer over the HDF5 C API. Internal: HDF5 types never reach a public header.
 //
 // - Handle<Close>: a move-only owner of one hid_t; the destructor calls its close function.
-// - ErrorSilencer: turns off HDF5's automatic error printing for a scope and restores it.
+// - ErrorSilencer: turns off HDF5's automatic error printing on this thread, for good: parity
+//   reports every HDF5 failure itself, and HDF5's own text (also at library shutdown, on the main
+//   thread, which a static initializer silences at load) must never reach a user.
 // - check(): every C call goes through it; a failure throws GoldenError naming the file, the
 //   object and the call, with the messages from HDF5's error stack.
 //
@@ -44,17 +46,9 @@ T check(T result, const Where& where, std::string_view what) {
 
 class ErrorSilencer {
  public:
-  ErrorSilencer() {
-    H5Eget_auto2(H5E_DEFAULT, &func_, &data_);
-    H5Eset_auto2(H5E_DEFAULT, nullptr, nullptr);
-  }
-  ~ErrorSilencer() { H5Eset_auto2(H5E_DEFAULT, func_, data_); }
+  ErrorSilencer() { H5Eset_auto2(H5E_DEFAULT, nullptr, nullptr); }
   ErrorSilencer(const ErrorSilencer&) = delete;
   ErrorSilencer& operator=(const ErrorSilencer&) = delete;
-
- private:
-  H5E_auto2_t func_ = nullptr;
-  void* data_ = nullptr;
 };
 
 template <herr_t (*Close)(hid_t)>
@@ -76,6 +70,8 @@ class Handle {
 
   hid_t get() const { return id_; }
   bool valid() const { return id_ >= 0; }
+  //! Gives up ownership: the caller closes it.
+  hid_t release() { return std::exchange(id_, H5I_INVALID_HID); }
   void reset() {
     if (id_ >= 0) Close(id_);  // a failing close in a destructor has nobody to report to
     id_ = H5I_INVALID_HID;

@@ -11,9 +11,11 @@
 #include <sstream>
 #include <system_error>
 
-#include "golden/atomic_file.hpp"
 #include "parity/checksum.hpp"
 #include "parity/error.hpp"
+#include "parity/folder.hpp"
+#include "parity/golden_store.hpp"
+#include "parity/regular_file.hpp"
 
 namespace parity {
 
@@ -52,6 +54,7 @@ void check_sha256(std::string_view hex, const std::string& where) {
 
 Manifest Manifest::parse(std::string_view text, std::string_view source) {
   Manifest m;
+  std::vector<std::size_t> lines;  // line number of each entry, for duplicates
   std::size_t line_no = 0;
   std::size_t pos = 0;
   while (pos < text.size()) {
@@ -88,25 +91,41 @@ Manifest Manifest::parse(std::string_view text, std::string_view source) {
       throw ConfigError(where + ": " + err.what());
     }
     e.path = std::string(path);
-    auto it =
-        std::lower_bound(m.entries_.begin(), m.entries_.end(), e.path,
-                         [](const ManifestEntry& x, const std::string& p) { return x.path < p; });
-    if (it != m.entries_.end() && it->path == e.path)
-      throw ConfigError(where + ": \"" + e.path + "\" is listed twice");
-    m.entries_.insert(it, std::move(e));
+    lines.push_back(line_no);
+    m.entries_.push_back(std::move(e));
   }
+  // Sort once (a sorted insert per line is quadratic in the number of entries).
+  std::vector<std::size_t> order(m.entries_.size());
+  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+    return m.entries_[a].path < m.entries_[b].path ||
+           (m.entries_[a].path == m.entries_[b].path && a < b);
+  });
+  std::vector<ManifestEntry> sorted;
+  sorted.reserve(order.size());
+  for (std::size_t k = 0; k < order.size(); ++k) {
+    if (!sorted.empty() && m.entries_[order[k]].path == sorted.back().path)
+      throw ConfigError(std::string(source) + ":" + std::to_string(lines[order[k]]) + ": \"" +
+                        m.entries_[order[k]].path + "\" is listed twice");
+    sorted.push_back(std::move(m.entries_[order[k]]));
+  }
+  m.entries_ = std::move(sorted);
   return m;
 }
 
 Manifest Manifest::load(const std::filesystem::path& file) {
-  std::ifstream in(file, std::ios::binary);
-  if (!in)
-    throw GoldenError("cannot read manifest '" + file.string() + "': " + std::strerror(errno) +
+  std::string text;
+  try {
+    RegularFileOptions options;
+    options.what = "manifest";
+    options.max_bytes = kMaxBytes;
+    text = read_regular_file(file, options);
+  } catch (const FileError& e) {
+    throw GoldenError(std::string(e.what()) +
                       " (every golden folder has a MANIFEST; an empty one is just the line \"" +
                       std::string(kHeader) + "\")");
-  std::ostringstream text;
-  text << in.rdbuf();
-  return parse(text.str(), file.string());
+  }
+  return parse(text, file.string());
 }
 
 std::string Manifest::serialize() const {
@@ -124,26 +143,12 @@ std::string Manifest::serialize() const {
 }
 
 void Manifest::save(const std::filesystem::path& file) const {
-  const auto tmp = detail::temporary_sibling(file);
-  const std::string text = serialize();
-  {
-    std::FILE* f = std::fopen(tmp.c_str(), "wbx");
-    if (f == nullptr)
-      throw GoldenError("cannot write manifest '" + file.string() + "': " + std::strerror(errno));
-    const bool ok = std::fwrite(text.data(), 1, text.size(), f) == text.size();
-    const bool closed = std::fclose(f) == 0;
-    if (!ok || !closed) {
-      std::filesystem::remove(tmp);
-      throw GoldenError("cannot write manifest '" + file.string() + "' (is the disk full?)");
-    }
-  }
   try {
-    detail::fsync_file(tmp);
-    detail::publish(tmp, file, /*overwrite=*/true);
-  } catch (...) {
-    std::error_code ec;
-    std::filesystem::remove(tmp, ec);
-    throw;
+    const auto parent =
+        file.parent_path().empty() ? std::filesystem::path(".") : file.parent_path();
+    Folder::open(parent).write_atomically(file.filename().string(), serialize());
+  } catch (const FileError& e) {
+    throw GoldenError("cannot write manifest '" + file.string() + "': " + e.what());
   }
 }
 
@@ -182,16 +187,34 @@ ManifestEntry manifest_entry_for(const std::filesystem::path& root, std::string_
 }
 
 void verify_against_manifest(const std::filesystem::path& file, const ManifestEntry& entry) {
+  FileDescriptor fd;
+  try {
+    RegularFileOptions options;
+    options.what = "golden file";
+    fd = open_regular_file(file, options);
+  } catch (const FileError& e) {
+    throw GoldenError(e.what());
+  }
+  verify_against_manifest(fd.get(), file, entry);
+}
+
+void verify_against_manifest(int fd, const std::filesystem::path& file,
+                             const ManifestEntry& entry) {
   struct stat st {};
-  if (::stat(file.c_str(), &st) != 0)
+  if (::fstat(fd, &st) != 0)
     throw GoldenError("golden file '" + file.string() +
-                      "': cannot open it: " + std::strerror(errno));
+                      "': cannot inspect it: " + std::strerror(errno));
   if (static_cast<std::uint64_t>(st.st_size) != entry.size)
     throw GoldenError("golden file '" + file.string() + "' has " + std::to_string(st.st_size) +
                       " bytes but MANIFEST lists " + std::to_string(entry.size) +
                       " (truncated, replaced, or the manifest is stale: restore the file, or "
                       "approve the new golden to update MANIFEST)");
-  FileDigest digest = sha256_file(file);
+  FileDigest digest;
+  try {
+    digest = sha256_fd(fd, "golden file '" + file.string() + "'");
+  } catch (const FileError& e) {
+    throw GoldenError(e.what());
+  }
   if (digest.sha256 != entry.sha256)
     throw GoldenError("golden file '" + file.string() + "' does not match MANIFEST: SHA-256 " +
                       digest.sha256 + ", listed " + entry.sha256 +
@@ -201,94 +224,144 @@ void verify_against_manifest(const std::filesystem::path& file, const ManifestEn
 
 namespace {
 
-bool is_temporary(const std::string& name) {
-  return name.find(".h5.tmp.") != std::string::npos;
+struct Walk {
+  TreeCheck* result;
+  const Manifest* manifest;
+  std::string root;
+  std::vector<std::string>* seen;
+  std::string recover_hint;
+  bool hash = true;
+};
+
+void problem(Walk& w, ManifestProblem::Kind kind, const std::string& relative, std::string text) {
+  w.result->problems.push_back({kind, relative, std::move(text)});
+}
+
+void walk(Walk& w, const Folder& folder, const std::string& prefix) {
+  for (const Folder::Entry& e : folder.list()) {
+    const std::string relative = prefix + e.name;
+    if (prefix.empty() && e.name == GoldenStore::kJournalName) {
+      problem(w, ManifestProblem::Kind::kInterrupted, relative,
+              relative +
+                  ": an approve or prune was interrupted after its commit point; finish "
+                  "it with " +
+                  w.recover_hint);
+      continue;
+    }
+    if (is_temporary_name(e.name)) {
+      problem(w, ManifestProblem::Kind::kStrayTemporary, relative,
+              relative + ": temporary file of an interrupted write; remove it with " +
+                  w.recover_hint + " (or delete it)");
+      continue;
+    }
+    if (e.name.front() == '.') continue;  // .git*, editor files: not goldens
+    if (e.is_link()) {
+      problem(w, ManifestProblem::Kind::kNotARegularFile, relative,
+              relative +
+                  ": is a symbolic link; golden folders hold no links (parity never "
+                  "follows one): replace it with the file or folder itself");
+      if (e.name.ends_with(".h5")) w.seen->push_back(relative);
+      continue;
+    }
+    if (e.is_folder()) {
+      walk(w, folder.sub(e.name), relative + "/");
+      continue;
+    }
+    if (prefix.empty() && e.name == Manifest::kFileName) continue;
+    if (!e.name.ends_with(".h5") || e.name.size() <= 3) continue;  // READMEs: not goldens
+    w.seen->push_back(relative);
+    if (!e.is_regular()) {
+      problem(
+          w, ManifestProblem::Kind::kNotARegularFile, relative,
+          relative + ": is " + std::string(describe_file_type(e.mode)) + ", not a regular file");
+      continue;
+    }
+    const ManifestEntry* listed = w.manifest->find(relative);
+    if (listed == nullptr) {
+      problem(w, ManifestProblem::Kind::kNotInManifest, relative,
+              relative +
+                  ": not listed in MANIFEST (approve it with `parity golden approve`, or "
+                  "delete it)");
+      continue;
+    }
+    ++w.result->files_checked;
+    try {
+      if (!w.hash) {
+        if (e.size != listed->size)
+          throw GoldenError("golden file '" + (std::filesystem::path(w.root) / relative).string() +
+                            "' has " + std::to_string(e.size) + " bytes but MANIFEST lists " +
+                            std::to_string(listed->size) +
+                            " (truncated, replaced, or the manifest is stale: restore the file, "
+                            "or approve the new golden to update MANIFEST)");
+        continue;
+      }
+      FileDescriptor fd = folder.open_file(e.name, "golden file");
+      verify_against_manifest(fd.get(), std::filesystem::path(w.root) / relative, *listed);
+    } catch (const Error& err) {
+      problem(w,
+              e.size != listed->size ? ManifestProblem::Kind::kSizeMismatch
+                                     : ManifestProblem::Kind::kHashMismatch,
+              relative, err.what());
+    }
+  }
 }
 
 }  // namespace
 
-TreeCheck verify_tree(const std::filesystem::path& root) {
-  namespace fs = std::filesystem;
+TreeCheck verify_tree(const std::filesystem::path& root, bool hash) {
   TreeCheck result;
-  const fs::path manifest_path = root / Manifest::kFileName;
-  Manifest manifest;
-  std::error_code ec;
-  if (!fs::is_directory(root, ec)) {
+  std::optional<Folder> folder;
+  try {
+    folder = Folder::open(root);
+  } catch (const FileError& e) {
     result.problems.push_back({ManifestProblem::Kind::kNoManifest, "",
-                               "golden folder '" + root.string() + "' does not exist"});
+                               "golden folder '" + root.string() + "': " + e.what()});
     return result;
   }
-  if (!fs::exists(manifest_path, ec)) {
+  Manifest manifest;
+  const std::optional<Folder::Entry> m = folder->stat(Manifest::kFileName);
+  bool have_manifest = false;
+  if (!m) {
     result.problems.push_back({ManifestProblem::Kind::kNoManifest, "",
-                               "'" + manifest_path.string() +
+                               "'" + folder->describe(Manifest::kFileName) +
                                    "' is missing; create it (an empty manifest is the line \"" +
                                    std::string(Manifest::kHeader) + "\")"});
-    return result;
-  }
-  try {
-    manifest = Manifest::load(manifest_path);
-  } catch (const Error& e) {
-    result.problems.push_back({ManifestProblem::Kind::kNoManifest, "", e.what()});
-    return result;
-  }
-
-  std::vector<std::string> seen;
-  for (auto it = fs::recursive_directory_iterator(root, ec); !ec && it != fs::end(it);
-       it.increment(ec)) {
-    const fs::directory_entry& entry = *it;
-    const std::string name = entry.path().filename().string();
-    if (!name.empty() && name.front() == '.') {  // .git*, editor files: not goldens
-      if (entry.is_directory()) it.disable_recursion_pending();
-      continue;
-    }
-    if (entry.is_directory(ec) && !entry.is_symlink(ec)) continue;
-    const std::string relative = entry.path().lexically_relative(root).generic_string();
-    if (relative == Manifest::kFileName) continue;
-    if (is_temporary(name)) {
-      result.problems.push_back({ManifestProblem::Kind::kStrayTemporary, relative,
-                                 relative + ": temporary file of an interrupted golden write; "
-                                            "delete it"});
-      continue;
-    }
-    const bool is_h5 = name.size() > 3 && name.ends_with(".h5");
-    if (!is_h5) continue;  // READMEs and the like are not goldens
-    if (entry.is_symlink(ec) || !entry.is_regular_file(ec)) {
-      seen.push_back(relative);
-      result.problems.push_back({ManifestProblem::Kind::kNotARegularFile, relative,
-                                 relative + ": not a regular file (symlinks are not allowed in "
-                                            "the golden folder)"});
-      continue;
-    }
-    seen.push_back(relative);
-    const ManifestEntry* listed = manifest.find(relative);
-    if (listed == nullptr) {
-      result.problems.push_back({ManifestProblem::Kind::kNotInManifest, relative,
-                                 relative + ": not listed in MANIFEST (approve it with `parity "
-                                            "golden approve`, or delete it)"});
-      continue;
-    }
-    ++result.files_checked;
+  } else {
     try {
-      verify_against_manifest(entry.path(), *listed);
-    } catch (const GoldenError& e) {
-      const bool size = static_cast<std::uint64_t>(entry.file_size(ec)) != listed->size;
-      result.problems.push_back(
-          {size ? ManifestProblem::Kind::kSizeMismatch : ManifestProblem::Kind::kHashMismatch,
-           relative, e.what()});
+      manifest =
+          Manifest::parse(folder->read_file(Manifest::kFileName, Manifest::kMaxBytes, "manifest"),
+                          folder->describe(Manifest::kFileName));
+      have_manifest = true;
+    } catch (const Error& e) {
+      result.problems.push_back({ManifestProblem::Kind::kNoManifest, "", e.what()});
     }
   }
-  if (ec)
-    result.problems.push_back(
-        {ManifestProblem::Kind::kNoManifest, "",
-         "cannot list golden folder '" + root.string() + "': " + ec.message()});
+  std::vector<std::string> seen;
+  Walk w{&result, &manifest, root.string(), &seen, "`parity golden recover " + root.string() + "`",
+         hash};
+  try {
+    walk(w, *folder, "");
+  } catch (const Error& e) {
+    result.problems.push_back({ManifestProblem::Kind::kNoManifest, "",
+                               "cannot list golden folder '" + root.string() + "': " + e.what()});
+  }
+  if (!have_manifest) {
+    // Without a manifest nothing else can be judged: no file is listed, no entry is missing.
+    std::erase_if(result.problems, [](const ManifestProblem& p) {
+      return p.kind == ManifestProblem::Kind::kNotInManifest;
+    });
+    return result;
+  }
   std::sort(seen.begin(), seen.end());
+  result.manifest = manifest;
   for (const ManifestEntry& e : manifest.entries())
     if (!std::binary_search(seen.begin(), seen.end(), e.path))
       result.problems.push_back({ManifestProblem::Kind::kMissingFile, e.path,
                                  e.path + ": listed in MANIFEST but missing (restore it, or "
                                           "remove its line from MANIFEST)"});
-  std::sort(result.problems.begin(), result.problems.end(),
-            [](const ManifestProblem& a, const ManifestProblem& b) { return a.path < b.path; });
+  std::stable_sort(
+      result.problems.begin(), result.problems.end(),
+      [](const ManifestProblem& a, const ManifestProblem& b) { return a.path < b.path; });
   return result;
 }
 

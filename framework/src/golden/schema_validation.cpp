@@ -3,7 +3,9 @@
 #include <cstring>
 #include <nlohmann/json.hpp>
 
+#include "parity/bounded_json.hpp"
 #include "parity/error.hpp"
+#include "parity/policy.hpp"
 
 namespace parity::detail {
 
@@ -16,8 +18,8 @@ namespace {
 std::string kind_of(const AttributeValue& v) {
   struct Describe {
     std::string operator()(const std::string&) const { return "a string"; }
-    std::string operator()(std::int64_t) const { return "a signed integer"; }
-    std::string operator()(std::uint64_t) const { return "an unsigned integer"; }
+    std::string operator()(std::int32_t) const { return "an int32"; }
+    std::string operator()(std::uint64_t) const { return "a uint64"; }
     std::string operator()(const std::vector<std::int64_t>&) const { return "an int64 array"; }
     std::string operator()(const UnsupportedAttribute& u) const { return u.description; }
   };
@@ -52,34 +54,69 @@ std::string optional_string(const AttributeMap& m, const char* key, const std::s
   return v ? as_string(*v, key, where) : std::string();
 }
 
-std::int64_t as_signed(const AttributeValue& v, const char* key, const std::string& where) {
-  if (const auto* i = std::get_if<std::int64_t>(&v)) return *i;
-  if (const auto* u = std::get_if<std::uint64_t>(&v); u && *u <= std::uint64_t{INT64_MAX})
-    return static_cast<std::int64_t>(*u);
-  bad(where, std::string("attribute '") + key + "' must be an integer scalar, found " + kind_of(v));
+std::int32_t as_int32(const AttributeValue& v, const char* key, const std::string& where) {
+  if (const auto* i = std::get_if<std::int32_t>(&v)) return *i;
+  bad(where, std::string("attribute '") + key + "' must be an int32 scalar, found " + kind_of(v));
 }
 
-std::uint64_t as_unsigned(const AttributeValue& v, const char* key, const std::string& where) {
+std::uint64_t as_uint64(const AttributeValue& v, const char* key, const std::string& where) {
   if (const auto* u = std::get_if<std::uint64_t>(&v)) return *u;
-  if (const auto* i = std::get_if<std::int64_t>(&v); i && *i >= 0)
-    return static_cast<std::uint64_t>(*i);
-  bad(where, std::string("attribute '") + key + "' must be a non-negative integer scalar, found " +
-                 kind_of(v));
+  bad(where, std::string("attribute '") + key + "' must be a uint64 scalar, found " + kind_of(v));
 }
 
-void check_json(const std::string& text, const char* key, const std::string& where) {
+std::int32_t version_number(const AttributeMap& m, const char* key, const std::string& where) {
+  const std::int32_t v = as_int32(require(m, key, where), key, where);
+  if (v < 0 || v > 1000000) bad(where, std::string("attribute '") + key + "' is out of range");
+  return v;
+}
+
+}  // namespace
+
+void check_json_attribute(const std::string& text, const char* key, const std::string& where) {
   if (text.empty()) return;
+  JsonLimits limits;
+  limits.max_depth = kMaxJsonDepth;
+  limits.max_bytes = std::max<std::size_t>(kMaxAttributeText, std::size_t{16} << 20);
+  if (auto problem = json_limit_problem(text, limits))
+    bad(where, std::string("attribute '") + key + "' " + *problem);
   if (!nlohmann::json::accept(text))
     bad(where, std::string("attribute '") + key + "' is not valid JSON");
 }
 
-std::int32_t version_number(const AttributeMap& m, const char* key, const std::string& where) {
-  std::int64_t v = as_signed(require(m, key, where), key, where);
-  if (v < 0 || v > 1000000) bad(where, std::string("attribute '") + key + "' is out of range");
-  return static_cast<std::int32_t>(v);
+bool is_valid_utf8(std::string_view text) {
+  std::size_t i = 0;
+  while (i < text.size()) {
+    const auto c = static_cast<unsigned char>(text[i]);
+    if (c < 0x80) {
+      ++i;
+      continue;
+    }
+    std::size_t n = 0;
+    std::uint32_t cp = 0;
+    if ((c & 0xE0) == 0xC0) {
+      n = 1;
+      cp = c & 0x1F;
+    } else if ((c & 0xF0) == 0xE0) {
+      n = 2;
+      cp = c & 0x0F;
+    } else if ((c & 0xF8) == 0xF0) {
+      n = 3;
+      cp = c & 0x07;
+    } else {
+      return false;
+    }
+    if (n >= text.size() - i) return false;  // truncated sequence
+    for (std::size_t k = 1; k <= n; ++k) {
+      const auto cc = static_cast<unsigned char>(text[i + k]);
+      if ((cc & 0xC0) != 0x80) return false;
+      cp = (cp << 6) | (cc & 0x3F);
+    }
+    static constexpr std::uint32_t kMin[] = {0, 0x80, 0x800, 0x10000};
+    if (cp < kMin[n] || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return false;
+    i += n + 1;
+  }
+  return true;
 }
-
-}  // namespace
 
 RootInfo validate_root_attributes(const AttributeMap& m, const std::string& where) {
   RootInfo info;
@@ -116,21 +153,21 @@ RootInfo validate_root_attributes(const AttributeMap& m, const std::string& wher
   p.device_name = optional_string(m, "device_name", where);
   p.architecture = optional_string(m, "architecture", where);
   if (const AttributeValue* w = find(m, "warp_size")) {
-    std::int64_t ws = as_signed(*w, "warp_size", where);
+    const std::int32_t ws = as_int32(*w, "warp_size", where);
     if (ws < 0 || ws > 1024) bad(where, "attribute 'warp_size' is out of range");
-    p.warp_size = static_cast<std::int32_t>(ws);
+    p.warp_size = ws;
   }
   p.driver_version = optional_string(m, "driver_version", where);
   p.runtime_version = optional_string(m, "runtime_version", where);
   p.compiler = optional_string(m, "compiler", where);
   p.compiler_flags = optional_string(m, "compiler_flags", where);
   p.source_commit = optional_string(m, "source_commit", where);
-  if (const AttributeValue* s = find(m, "seed")) p.seed = as_unsigned(*s, "seed", where);
+  if (const AttributeValue* s = find(m, "seed")) p.seed = as_uint64(*s, "seed", where);
   p.launch_geometry = optional_string(m, "launch_geometry", where);
-  check_json(p.launch_geometry, "launch_geometry", where);
+  check_json_attribute(p.launch_geometry, "launch_geometry", where);
   if (find(m, "params") != nullptr) {
     p.params = optional_string(m, "params", where);
-    check_json(p.params, "params", where);
+    check_json_attribute(p.params, "params", where);
   } else {
     info.params_in_dataset = true;
   }
@@ -177,7 +214,7 @@ DatasetInfo validate_dataset_attributes(const AttributeMap& m, TensorRole role,
     numel *= static_cast<std::uint64_t>(d);
   }
   info.shape = *dims;
-  info.nbytes = as_unsigned(require(m, "nbytes", where), "nbytes", where);
+  info.nbytes = as_uint64(require(m, "nbytes", where), "nbytes", where);
   const std::uint64_t esize = size_bytes(info.dtype);
   if (numel > (std::uint64_t{1} << 62) / esize || info.nbytes != numel * esize)
     bad(where, "attribute 'nbytes' is " + std::to_string(info.nbytes) + " but shape " +
@@ -193,13 +230,26 @@ DatasetInfo validate_dataset_attributes(const AttributeMap& m, TensorRole role,
   if (const AttributeValue* policy = find(m, "policy")) {
     if (role != TensorRole::kOutput) bad(where, "an input has a 'policy' attribute");
     info.policy = as_string(*policy, "policy", where);
-    check_json(info.policy, "policy", where);
+    check_json_attribute(info.policy, "policy", where);
+    // The policy judges this output in `parity diff` and `golden diff`: one parity cannot apply
+    // is refused here, for every reader alike.
+    if (!info.policy.empty()) {
+      try {
+        Policy parsed;
+        from_json(nlohmann::json::parse(info.policy), parsed);
+      } catch (const Error& e) {
+        bad(where, std::string("attribute 'policy' is not a policy this parity can apply: ") +
+                       e.what() + " (fix the policy in the test and recapture, or upgrade parity)");
+      }
+    }
   }
   const AttributeValue* recipe = find(m, "recipe");
   if (info.encoding == Encoding::kRecipe) {
     if (recipe == nullptr) bad(where, "encoding is \"recipe\" but attribute 'recipe' is missing");
+    const std::string& recipe_text = as_string(*recipe, "recipe", where);
+    check_json_attribute(recipe_text, "recipe", where);
     try {
-      info.recipe = Recipe::from_json(as_string(*recipe, "recipe", where));
+      info.recipe = Recipe::from_json(recipe_text);
     } catch (const ConfigError& e) {
       bad(where, std::string("attribute 'recipe': ") + e.what());
     }

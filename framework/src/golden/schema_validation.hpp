@@ -6,6 +6,7 @@
 #include <map>
 #include <span>
 #include <string>
+#include <string_view>
 #include <variant>
 #include <vector>
 
@@ -18,8 +19,17 @@ namespace parity::detail {
 struct UnsupportedAttribute {
   std::string description;
 };
-using AttributeValue = std::variant<std::string, std::int64_t, std::uint64_t,
+//! The attribute kinds schema v1 uses, exactly: a fixed-length UTF-8 string, an int32 scalar, a
+//! uint64 scalar, a 1-D int64 array. Anything else (another integer width or sign, a float, a
+//! variable-length string) arrives as UnsupportedAttribute and is refused where it matters.
+using AttributeValue = std::variant<std::string, std::int32_t, std::uint64_t,
                                     std::vector<std::int64_t>, UnsupportedAttribute>;
+
+//! Longest string attribute schema v1 allows (writers keep root texts and policies under
+//! 16 KiB and move longer params to /meta/params.json).
+inline constexpr std::size_t kMaxAttributeText = std::size_t{64} << 10;
+//! Deepest nesting of a JSON attribute (policy, params, launch_geometry, recipe).
+inline constexpr std::size_t kMaxJsonDepth = 64;
 using AttributeMap = std::map<std::string, AttributeValue, std::less<>>;
 
 struct RootInfo {
@@ -33,7 +43,9 @@ struct RootInfo {
 //! missing or mistyped attribute, a foreign schema or a newer major version.
 RootInfo validate_root_attributes(const AttributeMap& attributes, const std::string& where);
 
-//! Validates one dataset's attributes into a DatasetInfo (storage facts are checked apart).
+//! Validates one dataset's attributes into a DatasetInfo (storage facts are checked apart):
+//! names, types, shape against nbytes, the checksum's form, a stored policy (valid JSON within
+//! the limits, and a policy parity can apply), a recipe.
 DatasetInfo validate_dataset_attributes(const AttributeMap& attributes, TensorRole role,
                                         const std::string& name, const std::string& where);
 
@@ -49,6 +61,13 @@ struct StorageFacts {
 //! type vs dtype. Throws GoldenError naming the dataset.
 void check_dataset_storage(const DatasetInfo& info, const StorageFacts& facts,
                            const std::string& where);
+
+//! Throws GoldenError "<where>: attribute '<key>' ..." unless `text` is JSON within the limits
+//! (empty text is allowed: "no value").
+void check_json_attribute(const std::string& text, const char* key, const std::string& where);
+
+//! Whether `text` is valid UTF-8 (no overlong forms, no surrogates, nothing above U+10FFFF).
+bool is_valid_utf8(std::string_view text);
 
 //! Pre-parse check of an HDF5 file head, before libhdf5 sees the file: signature at offset 0,
 //! superblock version 2 or 3 (metadata checksums), 8-byte offsets and lengths, base address 0,

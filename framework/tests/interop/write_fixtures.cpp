@@ -252,8 +252,12 @@ void spit(const fs::path& p, const std::vector<char>& bytes) {
   out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
 }
 
-void write_good(const fs::path& file, std::uint64_t stream = 4) {
-  GoldenWriter w(file, provenance("bad/base"), replace());
+// A golden of suite `suite`, case `case_name` (as a golden folder holds it: at its case's path).
+void write_good(const fs::path& file, std::uint64_t stream = 4,
+                const std::string& suite = "fixtures", const std::string& case_name = "bad/base") {
+  Provenance p = provenance(case_name);
+  p.suite = suite;
+  GoldenWriter w(file, p, replace());
   w.add_input("x", normal_f32({16, 16}, stream));
   w.add_output("y", normal_f32({16, 16}, 5), R"({"max_ulp":1})");
   w.commit();
@@ -264,7 +268,9 @@ void write_tree(const fs::path& root, const std::vector<std::string>& files) {
   Manifest m;
   for (const auto& f : files) {
     fs::create_directories((root / f).parent_path());
-    write_good(root / f);
+    // "suite/sub/b.h5" holds suite "suite", case "sub/b": its place is its case's.
+    const std::size_t slash = f.find('/');
+    write_good(root / f, 4, f.substr(0, slash), f.substr(slash + 1, f.size() - slash - 4));
     m.upsert(manifest_entry_for(root, f));
   }
   m.save(root / "MANIFEST");
@@ -310,9 +316,9 @@ void write_bad(const fs::path& dir) {
   // Golden trees for `parity golden check`.
   write_tree(dir / "tree_ok", {"suite/a.h5", "suite/sub/b.h5"});
   write_tree(dir / "tree_stale", {"suite/a.h5"});
-  write_good(dir / "tree_stale/suite/a.h5", 40);  // rewritten with other data: stale hash
+  write_good(dir / "tree_stale/suite/a.h5", 40, "suite", "a");  // other data: stale hash
   write_tree(dir / "tree_unlisted", {"suite/a.h5"});
-  write_good(dir / "tree_unlisted/suite/extra.h5");
+  write_good(dir / "tree_unlisted/suite/extra.h5", 4, "suite", "extra");
   write_tree(dir / "tree_missing", {"suite/a.h5", "suite/gone.h5"});
   fs::remove(dir / "tree_missing/suite/gone.h5");
   write_tree(dir / "tree_no_manifest", {"suite/a.h5"});
