@@ -57,6 +57,30 @@ class ParityListener final : public Catch::EventListenerBase {
   void testCaseStarting(const Catch::TestCaseInfo& info) override {
     run().case_name = info.name;
     run().current.reset();
+    depth_ = 0;
+  }
+
+  void sectionStarting(const Catch::SectionInfo&) override { ++depth_; }
+
+  // The end of the test case's own (outermost) section: still inside the test case, so a golden
+  // that cannot be written, or an output the test never checked, fails the case itself (and the
+  // run, and its exit status) instead of surfacing after Catch2 has counted it as passed.
+  void sectionEnded(const Catch::SectionStats& stats) override {
+    if (--depth_ != 0) return;
+    auto& r = run();
+    if (!r.current || stats.assertions.skipped > 0) return;
+    // A failed case never stages a golden: its outputs are not trustworthy. Record mode still
+    // writes what a failed case produced: those are the results worth a `parity diff`.
+    const bool record = r.config.mode == parity::Mode::kRecord;
+    if (!stats.assertions.allOk() && !record) return;
+    try {
+      r.current->finish();
+    } catch (const std::exception& e) {
+      ++r.finish_failures;
+      reporter().fail("case '" + r.case_name + "' could not be " +
+                      (r.config.mode == parity::Mode::kVerify ? "judged" : "written") + ": " +
+                      e.what());
+    }
   }
 
   void testCaseEnded(const Catch::TestCaseStats& stats) override {
@@ -64,19 +88,6 @@ class ParityListener final : public Catch::EventListenerBase {
     nlohmann::json entry;
     const bool skipped = stats.totals.testCases.skipped > 0;
     if (r.current) {
-      // A failed case never stages a golden: its outputs are not trustworthy. Record mode still
-      // writes what a failed case produced: those are the results worth a `parity diff`.
-      const bool record = r.config.mode == parity::Mode::kRecord;
-      if (skipped || (!stats.totals.assertions.allOk() && !record)) {
-      } else {
-        try {
-          r.current->finish();
-        } catch (const std::exception& e) {
-          ++r.finish_failures;
-          std::cerr << "parity: case '" << r.case_name << "' could not be written: " << e.what()
-                    << "\n";
-        }
-      }
       entry = r.current->summary();
     } else {
       entry = {{"case", r.case_name}, {"suite", r.config.suite}};
@@ -88,6 +99,9 @@ class ParityListener final : public Catch::EventListenerBase {
     r.cases.push_back(std::move(entry));
     r.current.reset();
   }
+
+ private:
+  int depth_ = 0;
 
   void testRunEnded(const Catch::TestRunStats&) override {
     auto& r = run();
@@ -124,12 +138,8 @@ int list_goldens(const parity::RunConfig& config) {
     nlohmann::json entry{{"name", info->name}, {"tags", nlohmann::json::array()}};
     for (const Catch::Tag& tag : info->tags)
       entry["tags"].push_back(std::string(tag.original.data(), tag.original.size()));
-    // The rule of Case::relative_path: a leading "<suite>/" of the case name is the folder.
-    std::string_view name = info->name;
-    const std::string prefix = config.suite + "/";
-    if (name.size() > prefix.size() && name.starts_with(prefix)) name.remove_prefix(prefix.size());
     try {
-      entry["golden"] = parity::golden_relative_path(config.suite, name).generic_string();
+      entry["golden"] = parity::case_golden_path(config.suite, info->name).generic_string();
     } catch (const parity::Error& e) {
       entry["golden"] = nullptr;
       entry["error"] = e.what();
@@ -236,6 +246,6 @@ int main(int argc, char** argv) {
 
   if (list_golden_files) return list_goldens(config);
   int result = session.run();
-  if (run().finish_failures && result == 0) result = 1;
+  if (run().finish_failures && result == 0) result = 42;  // as Catch2 exits for a failed case
   return result;
 }

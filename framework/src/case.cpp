@@ -9,6 +9,8 @@
 #include "parity/error.hpp"
 #include "parity/error_map.hpp"
 #include "parity/float_format.hpp"
+#include "parity/folder.hpp"
+#include "parity/golden_store.hpp"
 #include "parity/golden_writer.hpp"
 #include "parity/manifest.hpp"
 
@@ -110,11 +112,7 @@ Case::~Case() = default;
 std::filesystem::path Case::relative_path() const {
   // Case names conventionally start with the suite ("softmax/f16/4096x1024"); the suite is
   // already the folder, so golden/softmax/f16/4096x1024.h5 rather than golden/softmax/softmax/...
-  std::string_view case_name = name_;
-  const std::string prefix = config_.suite + "/";
-  if (case_name.size() > prefix.size() && case_name.starts_with(prefix))
-    case_name.remove_prefix(prefix.size());
-  return golden_relative_path(config_.suite, case_name);
+  return case_golden_path(config_.suite, name_);
 }
 
 void Case::fail(const std::string& message) {
@@ -124,9 +122,23 @@ void Case::fail(const std::string& message) {
 
 const GoldenReader& Case::golden() {
   if (golden_) return *golden_;
-  const auto rel = relative_path();
+  const std::string rel = relative_path().generic_string();
   const auto path = config_.golden_dir / rel;
-  if (!std::filesystem::exists(path)) {
+  std::optional<Folder> root;
+  try {
+    root = Folder::open(config_.golden_dir);
+  } catch (const FileError& e) {
+    throw GoldenError(std::string(e.what()) + " (the approved goldens of suite '" + config_.suite +
+                      "'; pass --golden-dir or set PARITY_GOLDEN_DIR)");
+  }
+  const std::size_t slash = rel.rfind('/');
+  std::optional<Folder> sub;
+  try {
+    sub = root->find(rel.substr(0, slash));
+  } catch (const FileError& e) {
+    throw GoldenError(e.what());
+  }
+  if (!sub || !sub->stat(rel.substr(slash + 1))) {
     std::ostringstream msg;
     // Point at the CUDA original's binary even when a HIP port is the one that found no golden:
     // goldens come from the original. Fall back to this binary outside parity_add_suite's layout.
@@ -144,18 +156,42 @@ const GoldenReader& Case::golden() {
         << config_.golden_dir.string();
     throw GoldenError(msg.str());
   }
+  // Every golden is checked against MANIFEST before HDF5 parses it; a folder without one has no
+  // reviewed goldens at all.
+  if (!root->stat(Manifest::kFileName))
+    throw GoldenError("golden folder '" + config_.golden_dir.string() +
+                      "' has no MANIFEST: every golden is checked against it before it is "
+                      "read. Restore it from version control, or approve goldens into the "
+                      "folder with `parity golden approve`, which writes it");
+  const std::string manifest_file = (config_.golden_dir / Manifest::kFileName).string();
   GoldenOpenOptions options;
-  const auto manifest_file = config_.golden_dir / Manifest::kFileName;
-  if (std::filesystem::exists(manifest_file)) {
-    const auto manifest = Manifest::load(manifest_file);
-    const auto* entry = manifest.find(rel.generic_string());
-    if (!entry)
-      throw GoldenError("golden " + path.string() + " is not listed in " + manifest_file.string() +
-                        ": an unreviewed file is never parsed. Approve it with "
-                        "`parity golden approve`, or remove it.");
-    options.expected = *entry;
+  options.kind = FileKind::kGolden;
+  Manifest manifest;
+  try {
+    manifest = Manifest::parse(
+        root->read_file(Manifest::kFileName, Manifest::kMaxBytes, "manifest"), manifest_file);
+  } catch (const FileError& e) {
+    throw GoldenError(e.what());
   }
-  golden_.emplace(GoldenReader::open(path, options));
+  const auto* entry = manifest.find(rel);
+  const std::string interrupted =
+      root->stat(GoldenStore::kJournalName)
+          ? " An approve or prune of this folder was interrupted: finish it with `parity golden "
+            "recover " +
+                config_.golden_dir.string() + "`."
+          : "";
+  if (!entry)
+    throw GoldenError("golden " + path.string() + " is not listed in " + manifest_file +
+                      ": an unreviewed file is never parsed. Approve it with "
+                      "`parity golden approve`, or remove it." +
+                      interrupted);
+  options.expected = *entry;
+  try {
+    golden_.emplace(GoldenReader::open(*root, rel, options));
+  } catch (const GoldenError& e) {
+    if (interrupted.empty()) throw;
+    throw GoldenError(e.what() + interrupted);
+  }
   return *golden_;
 }
 
@@ -428,6 +464,19 @@ Provenance Case::provenance() const {
 }
 
 void Case::finish() {
+  if (config_.mode != Mode::kCapture && golden_) {
+    // Every output the golden holds is judged: one the test never checks would pass unseen.
+    for (const DatasetInfo& d : golden_->datasets()) {
+      if (d.role != TensorRole::kOutput) continue;
+      const bool checked = std::any_of(outputs_.begin(), outputs_.end(),
+                                       [&](const OutputRecord& o) { return o.name == d.name; });
+      if (!checked)
+        throw GoldenError("golden " + golden_->path().string() + " has output '" + d.name +
+                          "', which case '" + name_ +
+                          "' never checks: check it with run.check(), or recapture the case if "
+                          "the output was removed");
+    }
+  }
   if (config_.mode == Mode::kVerify) return;
   if (config_.mode == Mode::kCapture && failed_) return;
   // Record: the outputs that were judged, passed or failed; none (the launch failed): no file.
@@ -444,7 +493,15 @@ void Case::finish() {
   const auto root = config_.mode == Mode::kCapture ? config_.staging_dir : config_.results_dir;
   GoldenWriteOptions options;
   options.overwrite = true;  // staging and results are scratch; approved goldens live elsewhere
-  GoldenWriter writer(root / relative_path(), provenance(), options);
+  std::optional<Folder> folder;
+  try {
+    folder = Folder::open(root, /*create=*/true);
+  } catch (const FileError& e) {
+    throw GoldenError(e.what());
+  }
+  // Below the staging (or results) folder nothing is a link: a link cannot send the write into
+  // the approved goldens or anywhere else.
+  GoldenWriter writer(*folder, relative_path().generic_string(), provenance(), options);
   if (config_.mode == Mode::kCapture) {
     for (const auto& t : tensors_) {
       if (t.is_output) continue;
