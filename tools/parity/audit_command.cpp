@@ -1,5 +1,5 @@
 // parity audit: the CUDA lock-in inventory and suite scaffolding (tools/parity/audit/).
-#include "audit_command.hpp"
+#include "commands.hpp"
 
 #include <iostream>
 #include <memory>

@@ -8,6 +8,8 @@
 #include <string>
 #include <vector>
 
+#include "parity/folder.hpp"
+
 namespace parity::cli {
 
 class CaptureRecord {
@@ -22,10 +24,11 @@ class CaptureRecord {
   };
 
   //! The record in `staging`, or an empty one when there is none; throws UsageError when it
-  //! exists but cannot be read.
-  static CaptureRecord load_or_empty(const std::filesystem::path& staging);
-  //! Writes it atomically (temporary file and rename).
-  void save(const std::filesystem::path& staging) const;
+  //! exists but cannot be read, is not a record, or names a suite or golden path that is not
+  //! a plain suite name / a path inside that suite's folder.
+  static CaptureRecord load_or_empty(const Folder& staging);
+  //! Writes it atomically (temporary file and rename, never through a link).
+  void save(const Folder& staging) const;
 
   void set(const std::string& suite, Suite entry) { suites_[suite] = std::move(entry); }
   const Suite* find(const std::string& suite) const;

@@ -3,6 +3,9 @@
 #include <fstream>
 #include <sstream>
 
+#include "parity/bounded_json.hpp"
+#include "parity/error.hpp"
+#include "parity/regular_file.hpp"
 #include "progress.hpp"
 
 namespace parity::cli {
@@ -35,20 +38,32 @@ std::vector<CaseOutcome> run_cases(const std::vector<CaseJob>& jobs,
                 {"--parity-summary", summary_file.string(), exact_test_spec(job.test.name)});
     CaseOutcome& o = outcomes[i];
     o.process = run_process(argv, {}, scratch);
-    std::ifstream in(summary_file);
-    const nlohmann::json summary =
-        in ? nlohmann::json::parse(in, nullptr, false) : nlohmann::json(nullptr);
+    nlohmann::json summary;
+    try {
+      RegularFileOptions read;
+      read.what = "run summary";
+      read.max_bytes = std::uint64_t{256} << 20;
+      summary = parse_bounded_json(read_regular_file(summary_file, read), "run summary");
+    } catch (const Error&) {
+      summary = nullptr;  // reported as a crash below: the binary wrote no usable summary
+    }
     const bool readable = summary.is_object() && summary.contains("cases") &&
-                          summary["cases"].is_array() && summary["cases"].size() == 1;
+                          summary["cases"].is_array() && summary["cases"].size() == 1 &&
+                          summary["cases"][0].is_object();
     if (!readable) {
       o.status = "crashed";
       o.reason = job.binary->binary.filename().string() + " wrote no run summary (" +
                  o.process.status_text() + ")";
     } else {
       o.summary = summary["cases"][0];
-      o.device = summary.value("device", nlohmann::json(nullptr));
-      o.status = o.summary.value("status", "failed");
-      o.reason = o.summary.value("skip_reason", "");
+      o.device = summary.contains("device") ? summary["device"] : nlohmann::json(nullptr);
+      const auto text = [&](const char* key) {
+        const auto it = o.summary.find(key);
+        return it != o.summary.end() && it->is_string() ? it->get<std::string>() : std::string();
+      };
+      o.status = text("status");
+      if (o.status != "passed" && o.status != "skipped") o.status = "failed";
+      o.reason = text("skip_reason");
       // A case that passed but whose binary still failed (e.g. a golden it could not write).
       if (o.status == "passed" && o.process.exit_code != 0) {
         o.status = "failed";

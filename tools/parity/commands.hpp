@@ -1,8 +1,9 @@
-// The `parity` command-line program: one file per subcommand, registered on a CLI11 app.
+// The `parity` command-line program: every subcommand, declared here and nowhere else. Each
+// lives in its own <subcommand>_command.cpp and registers itself on a CLI11 app; its callback
+// stores the exit status in `exit_code`. main.cpp lists them in the order `--help` shows.
 #pragma once
 
 #include <CLI/CLI.hpp>
-#include <string>
 
 namespace parity::cli {
 
@@ -13,13 +14,22 @@ enum ExitCode : int {
   kExitError = 2,      // bad input: unreadable or invalid file, missing dataset, bad option
 };
 
-//! Each add_* registers a subcommand whose callback stores its exit status in `exit_code`.
+using AddCommand = void (*)(CLI::App& parent, int& exit_code);
+
+// On the top-level app.
 void add_diff_command(CLI::App& app, int& exit_code);
+void add_audit_command(CLI::App& app, int& exit_code);
+void add_report_command(CLI::App& app, int& exit_code);
+void add_devices_command(CLI::App& app, int& exit_code);
+
+// On `parity golden`.
 void add_golden_show_command(CLI::App& golden, int& exit_code);
 void add_golden_check_command(CLI::App& golden, int& exit_code);
+void add_golden_capture_command(CLI::App& golden, int& exit_code);
+void add_golden_diff_command(CLI::App& golden, int& exit_code);
 void add_golden_approve_command(CLI::App& golden, int& exit_code);
-
-//! "1.5 GiB", "312 KiB", "17 B".
-std::string human_bytes(unsigned long long bytes);
+void add_golden_recover_command(CLI::App& golden, int& exit_code);
+void add_golden_verify_command(CLI::App& golden, int& exit_code);
+void add_golden_prune_command(CLI::App& golden, int& exit_code);
 
 }  // namespace parity::cli

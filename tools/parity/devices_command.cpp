@@ -10,9 +10,9 @@
 #include <vector>
 
 #include "commands.hpp"
+#include "display.hpp"
 #include "parity/backend.hpp"
 #include "parity/error.hpp"
-#include "workflow_commands.hpp"
 
 namespace parity::cli {
 

@@ -13,9 +13,13 @@
 
 #include "commands.hpp"
 #include "dataset_compare.hpp"
+#include "display.hpp"
+#include "options.hpp"
+#include "parity/bounded_json.hpp"
 #include "parity/compare.hpp"
 #include "parity/error.hpp"
 #include "parity/golden_reader.hpp"
+#include "parity/regular_file.hpp"
 
 namespace parity::cli {
 
@@ -32,7 +36,7 @@ struct DiffOptions {
   // 2 MiB: the 3 read-ahead slots of both files (12 MiB) stay in the last-level cache, so the
   // comparator reads what the kernel just copied instead of going to DRAM (8 MiB was 1.5x slower).
   std::size_t chunk_mib = 2;
-  int threads = std::max(1, std::min(2, static_cast<int>(std::thread::hardware_concurrency())));
+  int threads = default_threads();
 };
 
 enum class Status { kCompared, kError, kOnlyInB, kSkipped };
@@ -57,11 +61,13 @@ struct PolicyOverrides {
 PolicyOverrides load_overrides(const std::string& file) {
   PolicyOverrides o;
   if (file.empty()) return o;
-  std::ifstream in(file);
-  if (!in) throw ConfigError("cannot read policy file '" + file + "'");
-  nlohmann::json j = nlohmann::json::parse(in, nullptr, false);
-  if (j.is_discarded() || !j.is_object())
-    throw ConfigError("policy file '" + file + "' is not a JSON object");
+  RegularFileOptions read;
+  read.follow_link = true;  // the user named it
+  read.what = "policy file";
+  read.max_bytes = std::uint64_t{16} << 20;
+  nlohmann::json j =
+      parse_bounded_json(read_regular_file(file, read), "policy file '" + file + "'");
+  if (!j.is_object()) throw ConfigError("policy file '" + file + "' is not a JSON object");
   for (auto& [key, value] : j.items()) {
     if (key == "datasets") {
       if (!value.is_object())
@@ -168,7 +174,17 @@ int run(const DiffOptions& o) {
   const PolicyOverrides overrides = load_overrides(o.policy_file);
   const GoldenReader ra = GoldenReader::open(o.a);
   const GoldenReader rb = GoldenReader::open(o.b);
-  const std::size_t chunk_bytes = std::max<std::size_t>(1, o.chunk_mib) << 20;
+  const std::size_t chunk_bytes = o.chunk_mib << 20;  // 1 to 4096 MiB (checked when parsed)
+  // A --policy entry for a dataset A does not have would be ignored: a typo must not pass.
+  for (auto& [name, settings] : overrides.per_dataset.items()) {
+    (void)settings;
+    if (ra.find(name) == nullptr) {
+      std::string list;
+      for (const auto& d : ra.datasets()) list += (list.empty() ? "" : ", ") + d.path();
+      throw ConfigError("policy file '" + o.policy_file + "': datasets." + name + ": " + o.a +
+                        " has no such dataset (it has: " + (list.empty() ? "none" : list) + ")");
+    }
+  }
 
   // Which datasets: the ones asked for, else every output of A and the inputs both files have.
   std::vector<DatasetResult> results;
@@ -242,7 +258,7 @@ int run(const DiffOptions& o) {
     j["exit_code"] = code;
     j["datasets"] = nlohmann::json::array();
     for (const auto& r : results) j["datasets"].push_back(result_json(r));
-    std::cout << j.dump(2) << "\n";
+    std::cout << dump_json(j, 2) << "\n";
     return code;
   }
   int compared = 0, passed = 0;
@@ -256,7 +272,8 @@ int run(const DiffOptions& o) {
           std::cout << "note " << r.name << ": " << r.note << "\n\n";
         break;
       case Status::kError:
-        std::cerr << "parity diff: error: " << r.name << ": " << r.message << "\n";
+        std::cerr << "parity diff: error: " << printable(r.name) << ": " << printable(r.message)
+                  << "\n";
         break;
       case Status::kOnlyInB:
         std::cout << "DIFF " << r.name << ": " << r.message << "\n\n";
@@ -281,20 +298,22 @@ void add_diff_command(CLI::App& app, int& exit_code) {
       "diff",
       "Compare two golden or result files dataset by dataset (exit 0 same, 1 different, "
       "2 error)");
-  cmd->add_option("a", o->a, "Reference file (its stored policies judge)")->required();
-  cmd->add_option("b", o->b, "Candidate file")->required();
-  cmd->add_option("--dataset", o->datasets,
-                  "Compare only this dataset (\"outputs/y\" or a unique name); repeatable");
-  cmd->add_option("--max-ulp", o->max_ulp, "Override: allowed ULP distance");
-  cmd->add_option("--atol", o->atol, "Override: absolute tolerance");
-  cmd->add_option("--rtol", o->rtol, "Override: relative tolerance");
-  cmd->add_option("--policy", o->policy_file,
-                  "JSON policy overrides: policy keys for every dataset, and \"datasets\": "
-                  "{name: {keys}} for single ones");
+  add_text(cmd, "a", o->a, "Reference file (its stored policies judge)")->required();
+  add_text(cmd, "b", o->b, "Candidate file")->required();
+  add_text(cmd, "--dataset", o->datasets,
+           "Compare only this dataset (\"outputs/y\" or a unique name); repeatable");
+  add_integer(cmd, "--max-ulp", o->max_ulp, 0, UINT64_MAX,
+              "Override: allowed ULP distance, a whole number from 0");
+  add_real(cmd, "--atol", o->atol, 0.0, 1e308, "Override: absolute tolerance, finite, >= 0");
+  add_real(cmd, "--rtol", o->rtol, 0.0, 1e308, "Override: relative tolerance, finite, >= 0");
+  add_text(cmd, "--policy", o->policy_file,
+           "JSON policy overrides: policy keys for every dataset, and \"datasets\": "
+           "{name: {keys}} for single ones");
   cmd->add_flag("--json", o->json, "Print one JSON document instead of tables");
   cmd->add_flag("-q,--quiet", o->quiet, "Print only differences and the summary line");
-  cmd->add_option("--chunk-mib", o->chunk_mib, "Streaming chunk size per file in MiB (default 2)");
-  cmd->add_option("--threads", o->threads, "Comparator threads (default: 2, or 1 on one core)");
+  add_integer(cmd, "--chunk-mib", o->chunk_mib, 1, 4096,
+              "Streaming chunk size per file in MiB, 1 to 4096 (default 2)");
+  add_threads(cmd, o->threads);
   cmd->callback([o, &exit_code] { exit_code = run(*o); });
 }
 

@@ -15,10 +15,14 @@
 #include "capture_record.hpp"
 #include "case_runner.hpp"
 #include "commands.hpp"
+#include "display.hpp"
+#include "options.hpp"
+#include "parity/bounded_json.hpp"
 #include "parity/error.hpp"
+#include "parity/folder.hpp"
+#include "parity/golden_store.hpp"
 #include "parity/provenance.hpp"
 #include "suite_index.hpp"
-#include "workflow_commands.hpp"
 
 namespace parity::cli {
 
@@ -26,16 +30,22 @@ namespace {
 
 namespace fs = std::filesystem;
 
-struct CaptureOptions {
-  std::vector<std::string> suites;
-  std::vector<std::string> cases;
+struct CaptureOptions : CaseSelection {
   std::string backend;  // cuda|hip|host|host-cuda|host-hip; empty: cuda when built, else host
-  std::optional<std::string> build_dir;
   std::string staging = "staging";
   std::optional<std::string> golden;
-  int jobs = default_jobs();
   bool json = false;
+  std::chrono::milliseconds lock_timeout = std::chrono::seconds(60);
 };
+
+// Whether `relative` (a golden path) is a regular file under staging, found without links.
+bool staged_file(const Folder& staging, const std::string& relative) {
+  const std::size_t slash = relative.rfind('/');
+  const std::optional<Folder> dir = staging.find(relative.substr(0, slash));
+  if (!dir) return false;
+  const auto e = dir->stat(relative.substr(slash + 1));
+  return e && e->is_regular();
+}
 
 // The backend name of the binaries to run: "host" is the CUDA original on the emulator.
 std::string resolve_backend(const CaptureOptions& o, const SuiteIndex& index) {
@@ -68,7 +78,6 @@ std::string resolve_backend(const CaptureOptions& o, const SuiteIndex& index) {
 }
 
 int capture(const CaptureOptions& o) {
-  if (o.jobs < 1) throw UsageError("-j " + std::to_string(o.jobs) + ": use 1 or more jobs");
   const SuiteIndex index = SuiteIndex::load(o.build_dir);
   index.check_suites(o.suites);
   const std::string backend = resolve_backend(o, index);
@@ -113,18 +122,22 @@ int capture(const CaptureOptions& o) {
                      " (patterns are globs on case names or golden paths, e.g. 'saxpy/f16/*')");
   }
 
-  // A full capture of a suite replaces what an earlier capture staged for it.
-  fs::create_directories(staging);
-  std::size_t stale = 0;
-  if (o.cases.empty()) {
-    for (const auto& s : suites) {
-      const fs::path folder = staging / s;
-      if (!fs::is_directory(folder)) continue;
-      std::vector<fs::path> old;
-      for (const auto& e : fs::recursive_directory_iterator(folder))
-        if (e.is_regular_file() && e.path().extension() == ".h5") old.push_back(e.path());
-      for (const auto& p : old) stale += fs::remove(p);
-    }
+  // The staging folder, entered without links below it; one capture at a time writes in it.
+  const Folder stage = Folder::open(staging, /*create=*/true);
+  const FolderLock held(stage, o.lock_timeout, "another parity golden capture");
+  // A full capture of a suite replaces what an earlier capture staged for it. A link anywhere
+  // in a suite's staging folder is refused before anything is removed or run.
+  std::vector<std::string> old;
+  for (const auto& s : suites) {
+    const std::vector<std::string> files = golden_files(stage, s);
+    if (o.cases.empty()) old.insert(old.end(), files.begin(), files.end());
+  }
+  std::size_t stale = 0, leftovers = 0;
+  for (const auto& s : suites) leftovers += remove_temporaries(stage, s).size();
+  for (const std::string& rel : old) {
+    const std::size_t slash = rel.rfind('/');
+    if (std::optional<Folder> dir = stage.find(rel.substr(0, slash)))
+      stale += dir->remove_file(rel.substr(slash + 1));
   }
 
   std::vector<std::string> args{"--parity-mode", "capture", "--staging-dir", staging.string()};
@@ -132,7 +145,7 @@ int capture(const CaptureOptions& o) {
   const auto outcomes = run_cases(jobs, args, o.jobs, "capture", scratch.path());
 
   // What happened, per suite; and the staging record that `golden diff` reads.
-  CaptureRecord record = CaptureRecord::load_or_empty(staging);
+  CaptureRecord record = CaptureRecord::load_or_empty(stage);
   struct Counts {
     int staged = 0, failed = 0, skipped = 0;
   };
@@ -144,7 +157,7 @@ int capture(const CaptureOptions& o) {
     const auto& job = jobs[i];
     const auto& out = outcomes[i];
     Counts& c = counts[job.binary->suite];
-    const bool staged = out.status == "passed" && fs::is_regular_file(staging / job.test.golden);
+    const bool staged = out.status == "passed" && staged_file(stage, job.test.golden);
     if (staged) {
       ++c.staged;
       staged_files[job.binary->suite].push_back(job.test.golden);
@@ -171,7 +184,7 @@ int capture(const CaptureOptions& o) {
     entry.staged = staged_files[s];
     record.set(s, std::move(entry));
   }
-  record.save(staging);
+  record.save(stage);
 
   int staged = 0, failed = 0, skipped = 0;
   for (const auto& [s, c] : counts) {
@@ -194,22 +207,25 @@ int capture(const CaptureOptions& o) {
                      {"removed_stale", stale},
                      {"exit_code", code},
                      {"cases", cases_json}};
-    std::cout << j.dump(2) << "\n";
+    std::cout << dump_json(j, 2) << "\n";
   } else {
     for (std::size_t i = 0; i < jobs.size(); ++i) {
       const auto& st = cases_json[i]["status"];
       if (st == "staged" || st == "skipped") continue;
-      std::printf("FAILED  %s (%s): %s\n%s\n", jobs[i].test.name.c_str(),
+      std::printf("FAILED  %s (%s): %s\n%s\n", printable(jobs[i].test.name).c_str(),
                   jobs[i].binary->suite.c_str(),
-                  outcomes[i].reason.empty() ? outcomes[i].process.status_text().c_str()
-                                             : outcomes[i].reason.c_str(),
-                  outcomes[i].output_tail().c_str());
+                  printable(outcomes[i].reason.empty() ? outcomes[i].process.status_text()
+                                                       : outcomes[i].reason)
+                      .c_str(),
+                  printable(outcomes[i].output_tail(), true).c_str());
     }
     for (const auto& s : suites)
       std::printf("%-24s %-10s %d staged, %d failed, %d skipped\n", s.c_str(), backend.c_str(),
                   counts[s].staged, counts[s].failed, counts[s].skipped);
     for (const auto& r : skip_reasons) std::printf("skipped: %s\n", r.c_str());
     if (stale) std::printf("removed %zu file(s) an earlier capture had staged\n", stale);
+    if (leftovers)
+      std::printf("removed %zu temporary file(s) of interrupted captures\n", leftovers);
     std::printf("parity golden capture: %d golden file(s) staged in %s", staged,
                 staging.string().c_str());
     if (staged > 0)
@@ -230,20 +246,15 @@ void add_golden_capture_command(CLI::App& golden, int& exit_code) {
       "capture",
       "Run the suites in capture mode into a staging folder (never into the approved goldens); "
       "exit 0 all staged, 1 some cases failed or skipped, 2 error or nothing staged");
-  cmd->add_option("--suite", o->suites, "Capture only this suite (repeatable; default: all)");
-  cmd->add_option("--case", o->cases,
-                  "Capture only cases whose name or golden path (without .h5) matches this glob "
-                  "(repeatable), e.g. 'saxpy/f16/*'");
-  cmd->add_option("--backend", o->backend,
-                  "cuda, hip or host (the CUDA sources on the host emulator, host-cuda); default: "
-                  "cuda when this build has it, else host");
-  cmd->add_option("--build-dir", o->build_dir,
-                  "CMake build folder with the suite binaries (default: . or ./build)");
-  cmd->add_option("--staging", o->staging, "Staging folder (default: staging)");
-  cmd->add_option("--golden", o->golden,
-                  "Approved golden folder to keep clear of (default: the suites' own)");
-  cmd->add_option("-j,--jobs", o->jobs, "Cases run in parallel (default: the number of cores)");
-  cmd->add_flag("--json", o->json, "Print one JSON document");
+  o->add_to(cmd, "Capture");
+  add_text(cmd, "--backend", o->backend,
+           "cuda, hip or host (the CUDA sources on the host emulator, host-cuda); default: "
+           "cuda when this build has it, else host");
+  add_text(cmd, "--staging", o->staging, "Staging folder (default: staging)");
+  add_text(cmd, "--golden", o->golden,
+           "Approved golden folder to keep clear of (default: the suites' own)");
+  add_json(cmd, o->json);
+  add_lock_timeout(cmd, o->lock_timeout, "another capture into the same staging folder");
   cmd->callback([o, &exit_code] { exit_code = capture(*o); });
 }
 

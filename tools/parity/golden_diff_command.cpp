@@ -17,12 +17,16 @@
 #include "capture_record.hpp"
 #include "commands.hpp"
 #include "dataset_compare.hpp"
+#include "display.hpp"
+#include "options.hpp"
+#include "parity/bounded_json.hpp"
 #include "parity/error.hpp"
+#include "parity/folder.hpp"
 #include "parity/golden_reader.hpp"
+#include "parity/golden_store.hpp"
 #include "parity/manifest.hpp"
 #include "parity/tolerance_overrides.hpp"
 #include "suite_index.hpp"
-#include "workflow_commands.hpp"
 
 namespace parity::cli {
 
@@ -36,7 +40,7 @@ struct GoldenDiffOptions {
   std::vector<std::string> cases;
   bool json = false;
   bool quiet = false;
-  int threads = std::max(1, std::min(2, static_cast<int>(std::thread::hardware_concurrency())));
+  int threads = default_threads();
 };
 
 // What happened to a case or a dataset, from no change to the ones that need a decision.
@@ -204,8 +208,8 @@ DatasetDrift compare_tensor(const GoldenReader& approved, const DatasetInfo& a,
   return d;
 }
 
-CaseDrift compare_case(const fs::path& golden_root, const Manifest* manifest,
-                       const fs::path& staging_root, const std::string& rel, int threads) {
+CaseDrift compare_case(const Folder& golden_root, const Manifest* manifest,
+                       const Folder& staging_root, const std::string& rel, int threads) {
   CaseDrift c;
   c.path = rel;
   try {
@@ -213,13 +217,16 @@ CaseDrift compare_case(const fs::path& golden_root, const Manifest* manifest,
     if (manifest) {
       const ManifestEntry* entry = manifest->find(rel);
       if (!entry)
-        throw GoldenError("approved golden " + (golden_root / rel).string() +
+        throw GoldenError("approved golden " + golden_root.describe(rel) +
                           " is not listed in MANIFEST: an unreviewed file is never parsed; "
                           "run `parity golden check` and approve or remove it");
       options.expected = *entry;
     }
-    const GoldenReader approved = GoldenReader::open(golden_root / rel, options);
-    const GoldenReader staged = GoldenReader::open(staging_root / rel);
+    options.kind = FileKind::kGolden;
+    const GoldenReader approved = GoldenReader::open(golden_root, rel, options);
+    GoldenOpenOptions staged_options;
+    staged_options.kind = FileKind::kGolden;
+    const GoldenReader staged = GoldenReader::open(staging_root, rel, staged_options);
     c.provenance = provenance_changes(approved.provenance(), staged.provenance());
     for (const DatasetInfo& a : approved.datasets()) {
       const DatasetInfo* b = staged.find(a.path());
@@ -251,15 +258,6 @@ CaseDrift compare_case(const fs::path& golden_root, const Manifest* manifest,
   return c;
 }
 
-std::vector<std::string> h5_files_under(const fs::path& root, const fs::path& folder) {
-  std::vector<std::string> files;
-  if (!fs::is_directory(folder)) return files;
-  for (const auto& e : fs::recursive_directory_iterator(folder))
-    if (e.is_regular_file() && e.path().extension() == ".h5")
-      files.push_back(fs::relative(e.path(), root).generic_string());
-  return files;
-}
-
 std::string suite_of(const std::string& rel) {
   return rel.substr(0, rel.find('/'));
 }
@@ -277,15 +275,18 @@ nlohmann::json verdict_json(const Verdict& v) {
 
 int run(const GoldenDiffOptions& o) {
   const fs::path staging(o.staging), golden(o.golden);
-  if (!fs::is_directory(staging))
+  if (std::error_code ec; !fs::exists(staging, ec))
     throw UsageError("staging folder '" + o.staging +
                      "' does not exist: run `parity golden capture` first");
   if (canonical_folder(staging) == canonical_folder(golden))
     throw UsageError("--staging and --golden are the same folder '" + o.golden + "'");
+  const Folder stage = Folder::open(staging);
+  const std::optional<Folder> approved_root =
+      fs::exists(golden) ? std::optional<Folder>(Folder::open(golden)) : std::nullopt;
   std::optional<Manifest> manifest;
-  if (fs::exists(golden / Manifest::kFileName))
-    manifest = Manifest::load(golden / Manifest::kFileName);
-  const CaptureRecord record = CaptureRecord::load_or_empty(staging);
+  if (approved_root && approved_root->stat(Manifest::kFileName))
+    manifest = GoldenStore::open(golden).manifest();
+  const CaptureRecord record = CaptureRecord::load_or_empty(stage);
 
   auto selected = [&](const std::string& rel) {
     if (o.cases.empty()) return true;
@@ -295,16 +296,17 @@ int run(const GoldenDiffOptions& o) {
   };
   // Scope: the suites this staging folder holds; approved goldens of other suites are not here.
   std::set<std::string> staged_set, approved_set, suites;
-  for (const auto& rel : h5_files_under(staging, staging)) {
+  for (const auto& rel : golden_files(stage)) {
     if (!selected(rel)) continue;
     staged_set.insert(rel);
     suites.insert(suite_of(rel));
   }
   if (o.cases.empty())
     for (const auto& s : record.suites()) suites.insert(s);
-  for (const auto& s : suites)
-    for (const auto& rel : h5_files_under(golden, golden / s))
-      if (selected(rel)) approved_set.insert(rel);
+  if (approved_root)
+    for (const auto& s : suites)
+      for (const auto& rel : golden_files(*approved_root, s))
+        if (selected(rel)) approved_set.insert(rel);
   if (staged_set.empty() && approved_set.empty())
     throw UsageError("nothing to compare: staging folder '" + o.staging +
                      "' holds no golden files" + (o.cases.empty() ? "" : " matching --case"));
@@ -316,7 +318,7 @@ int run(const GoldenDiffOptions& o) {
     const bool is_staged = staged_set.count(rel) > 0, is_approved = approved_set.count(rel) > 0;
     if (is_staged && is_approved) {
       cases.push_back(
-          compare_case(golden, manifest ? &*manifest : nullptr, staging, rel, o.threads));
+          compare_case(*approved_root, manifest ? &*manifest : nullptr, stage, rel, o.threads));
       continue;
     }
     CaseDrift c;
@@ -376,21 +378,22 @@ int run(const GoldenDiffOptions& o) {
       }
       j["cases"].push_back(std::move(cj));
     }
-    std::cout << j.dump(2) << "\n";
+    std::cout << dump_json(j, 2) << "\n";
     return code;
   }
 
-  std::printf("parity golden diff: staged %s against approved %s\n", o.staging.c_str(),
-              o.golden.c_str());
+  std::printf("parity golden diff: staged %s against approved %s\n", printable(o.staging).c_str(),
+              printable(o.golden).c_str());
   for (const auto& [changes, n] : change_sets) {
     std::printf("provenance changed in %d case(s):\n", n);
     for (const auto& f : changes)
-      std::printf("    %-15s %s -> %s\n", f.field.c_str(), f.before.c_str(), f.after.c_str());
+      std::printf("    %-15s %s -> %s\n", f.field.c_str(), printable(f.before).c_str(),
+                  printable(f.after).c_str());
   }
   for (const auto& c : cases) {
     if (o.quiet && (c.drift == Drift::kUnchanged || c.drift == Drift::kNotCaptured)) continue;
     std::printf("  %-12s %s%s%s\n", std::string(label(c.drift)).c_str(), c.path.c_str(),
-                c.detail.empty() ? "" : ": ", c.detail.c_str());
+                c.detail.empty() ? "" : ": ", printable(c.detail).c_str());
     if (c.drift == Drift::kUnchanged) continue;
     for (const auto& d : c.datasets)
       if (d.drift != Drift::kUnchanged)
@@ -415,14 +418,14 @@ void add_golden_diff_command(CLI::App& golden, int& exit_code) {
       "Drift report of staged goldens against the approved ones, case by case and output by "
       "output; exit 0 nothing beyond policy, 1 changed beyond policy / unjudged / removed, "
       "2 error");
-  cmd->add_option("--staging", o->staging, "Staging folder written by capture (default: staging)");
-  cmd->add_option("--golden", o->golden, "Approved golden folder (default: golden)");
-  cmd->add_option("--case", o->cases,
-                  "Only golden paths (without .h5) matching this glob (repeatable), e.g. "
-                  "'saxpy/f16/*'");
-  cmd->add_flag("--json", o->json, "Print one JSON document");
+  add_text(cmd, "--staging", o->staging, "Staging folder written by capture (default: staging)");
+  add_text(cmd, "--golden", o->golden, "Approved golden folder (default: golden)");
+  add_text(cmd, "--case", o->cases,
+           "Only golden paths (without .h5) matching this glob (repeatable), e.g. "
+           "'saxpy/f16/*'");
+  add_json(cmd, o->json);
   cmd->add_flag("-q,--quiet", o->quiet, "Leave out unchanged and not-captured cases");
-  cmd->add_option("--threads", o->threads, "Comparator threads (default: 2, or 1 on one core)");
+  add_threads(cmd, o->threads);
   cmd->callback([o, &exit_code] { exit_code = run(*o); });
 }
 

@@ -14,10 +14,13 @@
 #include <vector>
 
 #include "commands.hpp"
+#include "display.hpp"
+#include "options.hpp"
+#include "parity/bounded_json.hpp"
 #include "parity/error.hpp"
+#include "parity/golden_store.hpp"
 #include "parity/manifest.hpp"
 #include "suite_index.hpp"
-#include "workflow_commands.hpp"
 
 namespace parity::cli {
 
@@ -31,6 +34,7 @@ struct PruneOptions {
   bool yes = false;
   bool include_unknown_suites = false;
   bool json = false;
+  std::chrono::milliseconds lock_timeout = GoldenStore::kDefaultLockTimeout;
 };
 
 struct Orphan {
@@ -41,9 +45,9 @@ struct Orphan {
 };
 
 int prune(const PruneOptions& o) {
-  const fs::path golden(o.golden);
-  if (!fs::is_directory(golden))
-    throw UsageError("golden folder '" + o.golden + "' does not exist");
+  // The golden folder by its descriptor: "golden/" and "golden" are the same folder, and every
+  // removal is a name inside it (never through a link, never above it).
+  const GoldenStore store = GoldenStore::open(o.golden);
   const SuiteIndex index = SuiteIndex::load(o.build_dir);
   if (index.binaries().empty())
     throw UsageError("the build " + index.file().string() +
@@ -62,14 +66,14 @@ int prune(const PruneOptions& o) {
       if (!c.golden.empty()) referenced.insert(c.golden);
   }
 
-  const fs::path manifest_file = golden / Manifest::kFileName;
+  // What is there and what is listed, read under the lock so that a concurrent approve is seen.
+  std::optional<FolderLock> held;
+  if (o.yes) held.emplace(store.lock(o.lock_timeout));
+  if (held && store.interrupted()) store.recover(*held);
+  const std::vector<std::string> files = golden_files(store.folder());  // refuses links
   std::optional<Manifest> manifest;
-  if (fs::exists(manifest_file)) manifest = Manifest::load(manifest_file);
-
-  std::set<std::string> present;
-  for (const auto& e : fs::recursive_directory_iterator(golden))
-    if (e.is_regular_file() && e.path().extension() == ".h5")
-      present.insert(fs::relative(e.path(), golden).generic_string());
+  if (store.folder().stat(Manifest::kFileName)) manifest = store.manifest();
+  std::set<std::string> present(files.begin(), files.end());
   std::set<std::string> candidates = present;
   if (manifest)
     for (const auto& e : manifest->entries()) candidates.insert(e.path);
@@ -92,34 +96,27 @@ int prune(const PruneOptions& o) {
   std::size_t removed = 0;
   std::uintmax_t freed = 0;
   if (o.yes) {
-    // MANIFEST first (atomic rewrite), then the files: an interruption leaves unlisted files,
-    // which `golden check` reports and no test parses, never a listed entry without its file.
-    bool manifest_changed = false;
-    for (const Orphan& orphan : orphans)
-      if (orphan.prunable && manifest)
-        manifest_changed = manifest->erase(orphan.path) || manifest_changed;
-    if (manifest_changed) manifest->save(manifest_file);
+    // One transaction: MANIFEST without the entries, then the files and the folders they leave
+    // empty; a kill or a full disk leaves the old state or the new one (`golden recover`).
+    GoldenTransaction tx(store, *held);
     for (const Orphan& orphan : orphans) {
       if (!orphan.prunable) continue;
       if (orphan.file) {
-        const fs::path file = golden / orphan.path;
-        freed += fs::file_size(file);
-        fs::remove(file);
-        // Drop folders the removal emptied, up to (not including) the golden root.
-        std::error_code ec;
-        for (fs::path dir = file.parent_path(); dir != golden && fs::is_empty(dir, ec) && !ec;
-             dir = dir.parent_path())
-          fs::remove(dir, ec);
+        const std::size_t slash = orphan.path.rfind('/');
+        if (auto dir = store.folder().find(orphan.path.substr(0, slash)))
+          if (auto e = dir->stat(orphan.path.substr(slash + 1))) freed += e->size;
       }
+      tx.remove(orphan.path);
       ++removed;
     }
+    if (removed > 0) tx.commit();
   }
 
   std::size_t prunable = 0;
   for (const Orphan& orphan : orphans) prunable += orphan.prunable;
   const int code = (!o.yes && prunable > 0) ? kExitDifferent : kExitOk;
   if (o.json) {
-    nlohmann::json j{{"golden", golden.generic_string()},
+    nlohmann::json j{{"golden", o.golden},
                      {"build", index.file().generic_string()},
                      {"referenced", referenced.size()},
                      {"removed", removed},
@@ -131,7 +128,7 @@ int prune(const PruneOptions& o) {
                               {"file", orphan.file},
                               {"prunable", orphan.prunable},
                               {"removed", o.yes && orphan.prunable}});
-    std::cout << j.dump(2) << "\n";
+    std::cout << dump_json(j, 2) << "\n";
     return code;
   }
   for (const Orphan& orphan : orphans)
@@ -166,13 +163,13 @@ void add_golden_prune_command(CLI::App& golden, int& exit_code) {
       "prune",
       "List approved goldens that no test case refers to any more; remove them (and their "
       "MANIFEST entries) with --yes. Exit 0 none left, 1 unused goldens listed, 2 error");
-  cmd->add_option("--golden", o->golden, "Approved golden folder (default: golden)");
-  cmd->add_option("--build-dir", o->build_dir,
-                  "CMake build folder with the suite binaries (default: . or ./build)");
+  add_text(cmd, "--golden", o->golden, "Approved golden folder (default: golden)");
+  add_build_dir(cmd, o->build_dir);
   cmd->add_flag("--yes", o->yes, "Remove the unused goldens");
   cmd->add_flag("--include-unknown-suites", o->include_unknown_suites,
                 "Also prune goldens of suites this build does not have");
-  cmd->add_flag("--json", o->json, "Print one JSON document");
+  add_json(cmd, o->json);
+  add_lock_timeout(cmd, o->lock_timeout);
   cmd->callback([o, &exit_code] { exit_code = prune(*o); });
 }
 

@@ -4,6 +4,9 @@
 #include <nlohmann/json.hpp>
 
 #include "commands.hpp"
+#include "display.hpp"
+#include "options.hpp"
+#include "parity/bounded_json.hpp"
 #include "parity/golden_reader.hpp"
 
 namespace parity::cli {
@@ -28,7 +31,7 @@ nlohmann::json dataset_json(const DatasetInfo& d) {
                                                                  : "chunked"}};
   if (!d.chunk_shape.empty()) j["chunk_shape"] = d.chunk_shape;
   if (!d.policy.empty()) {
-    auto p = nlohmann::json::parse(d.policy, nullptr, false);
+    auto p = nlohmann::json::parse(d.policy, nullptr, false);  // the reader checked its depth
     j["policy"] = p.is_discarded() ? nlohmann::json(d.policy) : p;
   }
   if (d.recipe) j["recipe"] = nlohmann::json::parse(d.recipe->to_json());
@@ -47,14 +50,15 @@ int run(const ShowOptions& o) {
     j["datasets"] = nlohmann::json::array();
     for (const auto& d : r.datasets()) j["datasets"].push_back(dataset_json(d));
     if (o.verify) j["verified"] = true;
-    std::cout << j.dump(2) << "\n";
+    std::cout << dump_json(j, 2) << "\n";
     return kExitOk;
   }
+  // Every text from the file is printed escaped: an attribute cannot drive the terminal.
   const Provenance& p = r.provenance();
-  std::cout << o.file << "  (" << name(p.kind) << ", schema " << kGoldenSchemaName << " "
+  std::cout << printable(o.file) << "  (" << name(p.kind) << ", schema " << kGoldenSchemaName << " "
             << r.schema_major() << "." << r.schema_minor() << ")\n";
   auto row = [](const char* key, const std::string& value) {
-    if (!value.empty()) std::printf("  %-16s %s\n", key, value.c_str());
+    if (!value.empty()) std::printf("  %-16s %s\n", key, printable(value).c_str());
   };
   row("suite", p.suite);
   row("case", p.case_name);
@@ -81,8 +85,8 @@ int run(const ShowOptions& o) {
     std::printf("  %-24s %-16s %-14s %-10s %10s  %s\n", d.path().c_str(),
                 std::string(name(d.dtype)).c_str(), shape_string(d.shape).c_str(), layout.c_str(),
                 human_bytes(d.nbytes).c_str(), d.checksum.text().c_str());
-    if (!d.policy.empty()) std::printf("  %-24s policy %s\n", "", d.policy.c_str());
-    if (d.recipe) std::printf("  %-24s recipe %s\n", "", d.recipe->to_json().c_str());
+    if (!d.policy.empty()) std::printf("  %-24s policy %s\n", "", printable(d.policy).c_str());
+    if (d.recipe) std::printf("  %-24s recipe %s\n", "", printable(d.recipe->to_json()).c_str());
   }
   if (o.verify) std::printf("\n  every tensor matches its checksum\n");
   return kExitOk;
@@ -93,8 +97,8 @@ int run(const ShowOptions& o) {
 void add_golden_show_command(CLI::App& golden, int& exit_code) {
   auto options = std::make_shared<ShowOptions>();
   CLI::App* cmd = golden.add_subcommand("show", "Print a golden file's provenance and tensors");
-  cmd->add_option("file", options->file, "Golden or result file (.h5)")->required();
-  cmd->add_flag("--json", options->json, "Print one JSON document");
+  add_text(cmd, "file", options->file, "Golden or result file (.h5)")->required();
+  add_json(cmd, options->json);
   cmd->add_flag("--verify", options->verify, "Also read every tensor and verify its checksum");
   cmd->callback([options, &exit_code] { exit_code = run(*options); });
 }

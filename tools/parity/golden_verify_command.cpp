@@ -13,21 +13,19 @@
 
 #include "case_runner.hpp"
 #include "commands.hpp"
+#include "display.hpp"
+#include "options.hpp"
+#include "parity/bounded_json.hpp"
 #include "parity/error.hpp"
 #include "suite_index.hpp"
-#include "workflow_commands.hpp"
 
 namespace parity::cli {
 
 namespace {
 
-struct VerifyOptions {
-  std::vector<std::string> suites;
+struct VerifyOptions : CaseSelection {
   std::vector<std::string> backends;
-  std::vector<std::string> cases;
-  std::optional<std::string> build_dir;
   std::optional<std::string> golden;
-  int jobs = default_jobs();
   bool json = false;
 };
 
@@ -53,7 +51,6 @@ std::set<std::string> wanted_backends(const VerifyOptions& o, const SuiteIndex& 
 }
 
 int verify(const VerifyOptions& o) {
-  if (o.jobs < 1) throw UsageError("-j " + std::to_string(o.jobs) + ": use 1 or more jobs");
   const SuiteIndex index = SuiteIndex::load(o.build_dir);
   index.check_suites(o.suites);
   const auto backends = wanted_backends(o, index);
@@ -125,21 +122,21 @@ int verify(const VerifyOptions& o) {
                              {"passed", c.passed},
                              {"failed", c.failed},
                              {"skipped", c.skipped}});
-    std::cout << j.dump(2) << "\n";
+    std::cout << dump_json(j, 2) << "\n";
     return code;
   }
   for (std::size_t i = 0; i < jobs.size(); ++i) {
     const auto& out = outcomes[i];
     if (out.status == "passed" || out.status == "skipped") continue;
-    std::printf("FAILED  %s on %s%s%s\n%s\n", jobs[i].test.name.c_str(),
-                jobs[i].binary->backend.c_str(), out.reason.empty() ? "" : ": ", out.reason.c_str(),
-                out.output_tail().c_str());
+    std::printf("FAILED  %s on %s%s%s\n%s\n", printable(jobs[i].test.name).c_str(),
+                jobs[i].binary->backend.c_str(), out.reason.empty() ? "" : ": ",
+                printable(out.reason).c_str(), printable(out.output_tail(), true).c_str());
   }
   std::printf("%-24s %-10s %7s %7s %8s\n", "suite", "backend", "passed", "failed", "skipped");
   for (const auto& [key, c] : counts) {
     std::printf("%-24s %-10s %7d %7d %8d\n", key.first.c_str(), key.second.c_str(), c.passed,
                 c.failed, c.skipped);
-    for (const auto& r : c.skip_reasons) std::printf("    skipped: %s\n", r.c_str());
+    for (const auto& r : c.skip_reasons) std::printf("    skipped: %s\n", printable(r).c_str());
   }
   std::printf("parity golden verify: %d passed, %d failed, %d skipped%s\n", passed, failed, skipped,
               passed == 0 && failed == 0 ? " (nothing was verified: exit 1)" : "");
@@ -154,18 +151,12 @@ void add_golden_verify_command(CLI::App& golden, int& exit_code) {
       "verify",
       "Run the suites in verify mode against the approved goldens and summarize per suite; "
       "exit 0 all passed, 1 a failure or nothing verified, 2 error");
-  cmd->add_option("--suite", o->suites, "Only this suite (repeatable; default: all)");
-  cmd->add_option("--backend", o->backends,
-                  "Only this backend (repeatable): cuda, hip, host-cuda, host-hip, or host for "
-                  "both emulated ones; default: every backend built");
-  cmd->add_option("--case", o->cases,
-                  "Only cases whose name or golden path (without .h5) matches this glob "
-                  "(repeatable)");
-  cmd->add_option("--build-dir", o->build_dir,
-                  "CMake build folder with the suite binaries (default: . or ./build)");
-  cmd->add_option("--golden", o->golden, "Approved golden folder (default: the suites' own)");
-  cmd->add_option("-j,--jobs", o->jobs, "Cases run in parallel (default: the number of cores)");
-  cmd->add_flag("--json", o->json, "Print one JSON document");
+  o->add_to(cmd, "Verify");
+  add_text(cmd, "--backend", o->backends,
+           "Only this backend (repeatable): cuda, hip, host-cuda, host-hip, or host for "
+           "both emulated ones; default: every backend built");
+  add_text(cmd, "--golden", o->golden, "Approved golden folder (default: the suites' own)");
+  add_json(cmd, o->json);
   cmd->callback([o, &exit_code] { exit_code = verify(*o); });
 }
 

@@ -2,8 +2,6 @@
 // no script, no network) over the run summaries that suite binaries write with
 // --parity-summary: verdicts, statistics, ULP histograms, error maps, worst elements,
 // provenance of both sides and the performance-parity table.
-#include "report_command.hpp"
-
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -12,6 +10,7 @@
 #include <iostream>
 #include <map>
 #include <memory>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -19,13 +18,45 @@
 #include <nlohmann/json.hpp>
 
 #include "commands.hpp"
+#include "display.hpp"
+#include "options.hpp"
+#include "parity/bounded_json.hpp"
 #include "parity/error.hpp"
+#include "parity/folder.hpp"
 #include "parity/provenance.hpp"
+#include "parity/regular_file.hpp"
 
 namespace parity::cli {
 namespace {
 
 using nlohmann::json;
+
+// What one page shows at most (docs/cli.md#parity-report): a run summary is input like any file.
+constexpr std::size_t kMaxCasesShown = 500;  // case sections; the rest are counted
+constexpr int kMaxMapCells = 64;             // per side of an error map (what parity makes)
+constexpr std::size_t kMaxRows = 64;         // worst elements, histogram buckets, hints
+constexpr std::size_t kMaxText = 2000;       // characters of one field
+constexpr std::uint64_t kMaxSummaryBytes = std::uint64_t{64} << 20;
+
+// A member of the type asked for, or the fallback: a summary with a wrong type shows "-", it
+// never stops the page.
+template <class T>
+T get_or(const json& j, const char* key, T fallback) {
+  if (!j.is_object()) return fallback;
+  const auto it = j.find(key);
+  if (it == j.end()) return fallback;
+  if constexpr (std::is_same_v<T, json>) {
+    return *it;
+  } else if constexpr (std::is_same_v<T, bool>) {
+    return it->is_boolean() ? it->template get<bool>() : fallback;
+  } else if constexpr (std::is_integral_v<T>) {
+    return it->is_number_integer() ? it->template get<T>() : fallback;
+  } else if constexpr (std::is_floating_point_v<T>) {
+    return it->is_number() ? it->template get<T>() : fallback;
+  } else {
+    return it->is_string() ? it->template get<std::string>() : fallback;
+  }
+}
 
 struct RunFile {
   std::filesystem::path path;
@@ -36,7 +67,10 @@ struct Totals {
   int cases = 0, passed = 0, failed = 0, skipped = 0;
 };
 
-std::string escape(std::string_view text) {
+std::string escape(std::string_view raw) {
+  const std::string capped =
+      raw.size() > kMaxText ? std::string(raw.substr(0, kMaxText)) + "..." : std::string(raw);
+  const std::string text = printable(capped, true);  // no control bytes, valid UTF-8
   std::string out;
   out.reserve(text.size());
   for (char c : text) {
@@ -72,7 +106,8 @@ std::string text_of(const json& j) {
     std::snprintf(buf, sizeof buf, "%.6g", j.get<double>());
     return buf;
   }
-  return j.dump();
+  const std::string text = dump_json(j);
+  return text.size() > kMaxText ? text.substr(0, kMaxText) + "..." : text;
 }
 
 std::string field(const json& j, const char* key) {
@@ -85,9 +120,12 @@ std::string anchor(std::string_view text) {
   return out;
 }
 
+// passed, failed or skipped: anything else a summary says counts (and shows) as failed.
 std::string status_of(const json& c) {
-  if (c.contains("status") && c["status"].is_string()) return c["status"].get<std::string>();
-  return c.value("passed", false) ? "passed" : "failed";
+  const std::string status = get_or(c, "status", std::string());
+  if (status == "passed" || status == "failed" || status == "skipped") return status;
+  if (!status.empty()) return "failed";
+  return get_or(c, "passed", false) ? "passed" : "failed";
 }
 
 // Validates what the page relies on, naming the file and the key, before any HTML is written.
@@ -103,15 +141,22 @@ void validate(const RunFile& run) {
   if (!s.contains("cases") || !s["cases"].is_array()) bad("no \"cases\" array");
   for (const auto& c : s["cases"]) {
     if (!c.is_object() || !c.contains("case") || !c["case"].is_string())
-      bad("a case without a \"case\" name");
+      bad("a case without a \"case\" name (a string)");
     if (c.contains("outputs") && !c["outputs"].is_array()) bad("\"outputs\" is not an array");
   }
 }
 
 RunFile load(const std::filesystem::path& path) {
-  std::ifstream in(path);
-  if (!in) throw Error("cannot read " + path.string() + ": no such file or not readable");
-  RunFile run{path, json::parse(in, nullptr, false)};
+  RegularFileOptions read;
+  read.follow_link = true;  // the user named it
+  read.what = "run summary";
+  read.max_bytes = kMaxSummaryBytes;
+  const std::string text = read_regular_file(path, read);
+  JsonLimits limits;
+  limits.max_bytes = kMaxSummaryBytes;
+  if (auto problem = json_limit_problem(text, limits))
+    throw ConfigError("run summary '" + path.string() + "' " + *problem);
+  RunFile run{path, json::parse(text, nullptr, false)};
   if (run.summary.is_discarded())
     throw ConfigError(path.string() +
                       ": not valid JSON. Is it a run summary written with "
@@ -125,17 +170,22 @@ RunFile load(const std::filesystem::path& path) {
 std::string histogram_svg(const json& histogram) {
   if (!histogram.is_array() || histogram.empty()) return "";
   std::int64_t peak = 0;
-  for (const auto& b : histogram) peak = std::max<std::int64_t>(peak, b.value("count", 0));
-  if (peak == 0) return "";
+  std::size_t shown = 0;
+  for (const auto& b : histogram) {
+    if (++shown > kMaxRows) break;
+    peak = std::max<std::int64_t>(peak, get_or(b, "count", std::int64_t{0}));
+  }
+  if (peak <= 0) return "";
   const int bar = 22, height = 110, base = 120;
-  const int width = static_cast<int>(histogram.size()) * bar + 10;
+  const int width = static_cast<int>(std::min(histogram.size(), kMaxRows)) * bar + 10;
   std::ostringstream s;
   s << "<svg class=\"histogram\" role=\"img\" aria-label=\"ULP histogram\" width=\"" << width
     << "\" height=\"" << base + 70 << "\" viewBox=\"0 0 " << width << ' ' << base + 70 << "\">";
   int i = 0;
   for (const auto& b : histogram) {
-    const auto count = b.value("count", std::int64_t{0});
-    const std::string label = b.value("bucket", std::string());
+    if (static_cast<std::size_t>(i) >= kMaxRows) break;
+    const auto count = std::max<std::int64_t>(0, get_or(b, "count", std::int64_t{0}));
+    const std::string label = get_or(b, "bucket", std::string());
     // Log scale: one element must stay visible next to millions.
     const double h = count > 0 ? 4.0 + (height - 4.0) * std::log1p(static_cast<double>(count)) /
                                            std::log1p(static_cast<double>(peak))
@@ -159,13 +209,17 @@ std::string histogram_svg(const json& histogram) {
 // Error map: white where identical, yellow to dark red by log ULP distance, magenta where a
 // NaN meets a number. Only cells that differ are drawn, so an identical tensor costs nothing.
 std::string error_map_svg(const json& map) {
-  if (!map.is_object() || map.value("grid_cols", 0) <= 0 || map.value("grid_rows", 0) <= 0)
-    return "";
-  const int gc = map.value("grid_cols", 0), gr = map.value("grid_rows", 0);
-  const double max = map.value("max", 0.0);
-  const int cell = std::clamp(640 / gc, 3, 12);
-  const int w = gc * cell, h = gr * cell;
-  const auto& cells = map.at("cells");
+  const std::int64_t gc = get_or(map, "grid_cols", std::int64_t{0});
+  const std::int64_t gr = get_or(map, "grid_rows", std::int64_t{0});
+  const json cells = get_or(map, "cells", json());
+  if (gc <= 0 || gr <= 0 || !cells.is_array()) return "";
+  if (gc > kMaxMapCells || gr > kMaxMapCells)
+    return "<p class=\"note\">error map of " + std::to_string(gr) + " x " + std::to_string(gc) +
+           " cells not drawn: parity draws at most " + std::to_string(kMaxMapCells) + " x " +
+           std::to_string(kMaxMapCells) + "</p>";
+  const double max = get_or(map, "max", 0.0);
+  const int cell = std::clamp(640 / static_cast<int>(gc), 3, 12);
+  const int w = static_cast<int>(gc) * cell, h = static_cast<int>(gr) * cell;
   std::ostringstream s;
   s << "<figure class=\"error-map\"><svg role=\"img\" aria-label=\"error map\" width=\"" << w
     << "\" height=\"" << h << "\" viewBox=\"0 0 " << w << ' ' << h << "\">"
@@ -175,8 +229,9 @@ std::string error_map_svg(const json& map) {
     for (int c = 0; c < gc; ++c) {
       const auto idx = static_cast<std::size_t>(r * gc + c);
       if (idx >= cells.size()) break;
+      if (!cells[idx].is_number()) continue;
       const double v = cells[idx].get<double>();
-      if (v == 0) continue;
+      if (v == 0 || !std::isfinite(v)) continue;
       std::string fill = "#d0209a";  // NaN against a number
       if (v > 0) {
         const double t = max > 0 ? std::log1p(v) / std::log1p(max) : 1.0;
@@ -191,10 +246,11 @@ std::string error_map_svg(const json& map) {
         << "\" data-col=\"" << c << "\" data-ulp=\"" << v << "\"/>";
       ++drawn;
     }
-  s << "</svg><figcaption>" << escape(map.value("layout", std::string())) << ": "
-    << map.value("rows", 0) << " x " << map.value("cols", 0) << " elements, cells of "
-    << map.value("cell_rows", 1) << " x " << map.value("cell_cols", 1) << "; " << drawn << " of "
-    << gr * gc << " cells differ, largest " << max
+  s << "</svg><figcaption>" << escape(get_or(map, "layout", std::string())) << ": "
+    << get_or(map, "rows", std::int64_t{0}) << " x " << get_or(map, "cols", std::int64_t{0})
+    << " elements, cells of " << get_or(map, "cell_rows", std::int64_t{1}) << " x "
+    << get_or(map, "cell_cols", std::int64_t{1}) << "; " << drawn << " of " << gr * gc
+    << " cells differ, largest " << max
     << " ULP (magenta: NaN against a number)</figcaption></figure>";
   return s.str();
 }
@@ -202,33 +258,32 @@ std::string error_map_svg(const json& map) {
 // ---- tables ----------------------------------------------------------------------------
 
 std::string extreme_text(const json& e) {
-  if (!e.is_object() || e.value("index", -1) < 0) return "-";
+  if (!e.is_object() || get_or(e, "index", std::int64_t{-1}) < 0) return "-";
   std::ostringstream s;
-  s << escape(text_of(e.at("value"))) << " at " << escape(e.at("coords").dump()) << " (golden "
-    << escape(text_of(e.at("golden"))) << ", candidate " << escape(text_of(e.at("candidate")))
-    << ")";
+  s << escape(field(e, "value")) << " at " << escape(field(e, "coords")) << " (golden "
+    << escape(field(e, "golden")) << ", candidate " << escape(field(e, "candidate")) << ")";
   return s.str();
 }
 
 std::string verdict_html(const json& v) {
   std::ostringstream s;
-  const auto count = v.value("count", std::int64_t{0});
-  const auto mism = v.value("mismatches", std::int64_t{0});
+  const auto count = get_or(v, "count", std::int64_t{0});
+  const auto mism = get_or(v, "mismatches", std::int64_t{0});
   char pct[32];
-  std::snprintf(pct, sizeof pct, "%.4g%%", 100.0 * v.value("bitwise_equal_fraction", 0.0));
+  std::snprintf(pct, sizeof pct, "%.4g%%", 100.0 * get_or(v, "bitwise_equal_fraction", 0.0));
   s << "<table class=\"stats\">"
     << "<tr><th>dtype</th><td>" << escape(field(v, "golden_dtype")) << " golden, "
-    << escape(field(v, "candidate_dtype")) << " candidate, shape "
-    << escape(v.contains("shape") ? v["shape"].dump() : "-") << "</td></tr>"
+    << escape(field(v, "candidate_dtype")) << " candidate, shape " << escape(field(v, "shape"))
+    << "</td></tr>"
     << "<tr><th>policy</th><td>" << escape(field(v, "policy")) << "</td></tr>"
     << "<tr><th>mismatches</th><td class=\"mismatches\">" << mism << " of " << count << " ("
-    << v.value("allowed_mismatches", std::int64_t{0}) << " allowed)</td></tr>"
-    << "<tr><th>bitwise equal</th><td>" << v.value("bitwise_equal", std::int64_t{0}) << " (" << pct
-    << ")</td></tr>"
-    << "<tr><th>max ULP</th><td class=\"max-ulp\">" << extreme_text(v.value("max_ulp", json()))
+    << get_or(v, "allowed_mismatches", std::int64_t{0}) << " allowed)</td></tr>"
+    << "<tr><th>bitwise equal</th><td>" << get_or(v, "bitwise_equal", std::int64_t{0}) << " ("
+    << pct << ")</td></tr>"
+    << "<tr><th>max ULP</th><td class=\"max-ulp\">" << extreme_text(get_or(v, "max_ulp", json()))
     << "</td></tr>"
-    << "<tr><th>max abs</th><td>" << extreme_text(v.value("max_abs", json())) << "</td></tr>"
-    << "<tr><th>max rel</th><td>" << extreme_text(v.value("max_rel", json())) << "</td></tr>"
+    << "<tr><th>max abs</th><td>" << extreme_text(get_or(v, "max_abs", json())) << "</td></tr>"
+    << "<tr><th>max rel</th><td>" << extreme_text(get_or(v, "max_rel", json())) << "</td></tr>"
     << "<tr><th>mean / RMS error</th><td>" << escape(field(v, "mean_error")) << " / "
     << escape(field(v, "rms_error")) << "</td></tr>"
     << "<tr><th>NaN / inf / sign-of-zero mismatches</th><td>" << escape(field(v, "nan_mismatches"))
@@ -236,7 +291,7 @@ std::string verdict_html(const json& v) {
     << escape(field(v, "zero_sign_mismatches")) << "</td></tr>";
   if (v.contains("bias") && v["bias"].is_object()) {
     const auto& b = v["bias"];
-    s << "<tr><th>bias</th><td>" << (b.value("biased", false) ? "<b>biased</b>: " : "")
+    s << "<tr><th>bias</th><td>" << (get_or(b, "biased", false) ? "<b>biased</b>: " : "")
       << "toward zero " << escape(field(b, "toward_zero")) << ", away "
       << escape(field(b, "away_from_zero")) << " (z " << escape(field(b, "z_toward_zero"))
       << "); below " << escape(field(b, "negative")) << ", above " << escape(field(b, "positive"))
@@ -245,31 +300,36 @@ std::string verdict_html(const json& v) {
   if (v.contains("reference") && v["reference"].is_object()) {
     const auto& r = v["reference"];
     s << "<tr><th>vs fp64 reference</th><td>candidate error "
-      << extreme_text(r.value("max_candidate_error", json())) << "; golden error "
-      << extreme_text(r.value("max_golden_error", json())) << "; bound "
-      << escape(field(r, "bound")) << (r.value("passed", true) ? "" : " <b>exceeded</b>")
+      << extreme_text(get_or(r, "max_candidate_error", json())) << "; golden error "
+      << extreme_text(get_or(r, "max_golden_error", json())) << "; bound "
+      << escape(field(r, "bound")) << (get_or(r, "passed", true) ? "" : " <b>exceeded</b>")
       << "</td></tr>";
   }
   s << "</table>";
   if (v.contains("hints") && v["hints"].is_array() && !v["hints"].empty()) {
     s << "<ul class=\"hints\">";
-    for (const auto& h : v["hints"])
+    std::size_t n = 0;
+    for (const auto& h : v["hints"]) {
+      if (++n > kMaxRows) break;
       s << "<li data-kind=\"" << escape(field(h, "kind")) << "\">" << escape(field(h, "message"))
         << "</li>";
+    }
     s << "</ul>";
   }
-  s << histogram_svg(v.value("histogram", json()));
+  s << histogram_svg(get_or(v, "histogram", json()));
   if (v.contains("worst") && v["worst"].is_array() && !v["worst"].empty()) {
     s << "<table class=\"worst\"><tr><th>coords</th><th>golden</th><th>candidate</th>"
          "<th>ULP</th><th>abs error</th><th>rel error</th><th>bits (golden / candidate)</th>"
          "</tr>";
+    std::size_t n = 0;
     for (const auto& w : v["worst"]) {
-      s << "<tr" << (w.value("failed", false) ? " class=\"failed\"" : "") << "><td>"
-        << escape(w.value("coords", json::array()).dump()) << "</td><td>"
-        << escape(field(w, "golden")) << "</td><td>" << escape(field(w, "candidate")) << "</td><td>"
-        << escape(field(w, "ulp")) << "</td><td>" << escape(field(w, "abs_error")) << "</td><td>"
-        << escape(field(w, "rel_error")) << "</td><td><code>" << escape(field(w, "golden_bits"))
-        << " / " << escape(field(w, "candidate_bits")) << "</code></td></tr>";
+      if (++n > kMaxRows) break;
+      s << "<tr" << (get_or(w, "failed", false) ? " class=\"failed\"" : "") << "><td>"
+        << escape(field(w, "coords")) << "</td><td>" << escape(field(w, "golden")) << "</td><td>"
+        << escape(field(w, "candidate")) << "</td><td>" << escape(field(w, "ulp")) << "</td><td>"
+        << escape(field(w, "abs_error")) << "</td><td>" << escape(field(w, "rel_error"))
+        << "</td><td><code>" << escape(field(w, "golden_bits")) << " / "
+        << escape(field(w, "candidate_bits")) << "</code></td></tr>";
     }
     s << "</table>";
   }
@@ -280,8 +340,8 @@ std::string provenance_html(const json& c) {
   static const char* const kFields[] = {"backend",   "device_name",    "architecture",
                                         "warp_size", "driver_version", "runtime_version",
                                         "compiler"};
-  const json golden = c.value("golden", json());
-  const json device = c.value("device", json());
+  const json golden = get_or(c, "golden", json());
+  const json device = get_or(c, "device", json());
   std::ostringstream s;
   s << "<table class=\"provenance\"><tr><th></th><th>golden (original)</th><th>this run</th></tr>";
   for (const char* f : kFields) {
@@ -319,9 +379,11 @@ std::string render(const std::vector<RunFile>& runs, const std::string& title, T
   std::ostringstream perf;
   std::ostringstream runs_table;
   int perf_rows = 0;
+  std::size_t shown = 0, not_shown = 0;
   for (const auto& run : runs) {
     const auto& s = run.summary;
-    const std::string suite = s["suite"], backend = s["backend"];
+    const std::string suite = get_or(s, "suite", std::string()),
+                      backend = get_or(s, "backend", std::string());
     Totals t;
     for (const auto& c : s["cases"]) {
       const auto st = status_of(c);
@@ -332,7 +394,7 @@ std::string render(const std::vector<RunFile>& runs, const std::string& title, T
     totals.passed += t.passed;
     totals.failed += t.failed;
     totals.skipped += t.skipped;
-    const json device = s.value("device", json());
+    const json device = get_or(s, "device", json());
     runs_table << "<tr><td>" << escape(suite) << "</td><td>" << escape(backend) << "</td><td>"
                << escape(field(s, "mode")) << "</td><td>" << escape(field(device, "name"))
                << "</td><td>" << escape(field(device, "architecture")) << "</td><td>"
@@ -341,8 +403,14 @@ std::string render(const std::vector<RunFile>& runs, const std::string& title, T
                << escape(run.path.filename().string()) << "</code></td></tr>";
 
     for (const auto& c : s["cases"]) {
-      const std::string name = c["case"], st = status_of(c);
+      const std::string name = get_or(c, "case", std::string()), st = status_of(c);
       const std::string id = anchor(suite + "-" + backend + "-" + name);
+      // Failures first in the list; every section is capped (a summary is input like any file).
+      if (shown >= kMaxCasesShown) {
+        ++not_shown;
+        continue;
+      }
+      ++shown;
       if (st == "failed")
         failing << "<li><a href=\"#" << id << "\">" << escape(suite) << " / " << escape(name)
                 << "</a> on " << escape(backend) << "</li>";
@@ -350,8 +418,8 @@ std::string render(const std::vector<RunFile>& runs, const std::string& title, T
         const double ratio = c["speed_ratio"].get<double>();
         ++perf_rows;
         perf << "<tr><td>" << escape(suite) << "</td><td>" << escape(name) << "</td><td>"
-             << escape(field(c.value("golden", json()), "backend")) << " "
-             << escape(field(c.value("golden", json()), "device_name")) << "</td><td>"
+             << escape(field(get_or(c, "golden", json()), "backend")) << " "
+             << escape(field(get_or(c, "golden", json()), "device_name")) << "</td><td>"
              << escape(field(c, "golden_kernel_ms")) << "</td><td>" << escape(backend) << " "
              << escape(field(device, "name")) << "</td><td>" << escape(field(c, "kernel_ms"))
              << "</td><td class=\"ratio"
@@ -360,15 +428,17 @@ std::string render(const std::vector<RunFile>& runs, const std::string& title, T
                                : "")
              << "\">" << escape(text_of(c["speed_ratio"])) << "</td></tr>";
       }
-      body << "<article class=\"case " << st << "\" id=\"" << id << "\" data-suite=\""
+      body << "<article class=\"case " << escape(st) << "\" id=\"" << id << "\" data-suite=\""
            << escape(suite) << "\" data-backend=\"" << escape(backend) << "\" data-case=\""
            << escape(name) << "\"><h3>" << escape(suite) << " / " << escape(name) << " <small>"
-           << escape(backend) << "</small> <span class=\"badge\">" << st << "</span></h3>";
+           << escape(backend) << "</small> <span class=\"badge\">" << escape(st) << "</span></h3>";
       if (c.contains("skip_reason"))
         body << "<p class=\"skip\">" << escape(field(c, "skip_reason")) << "</p>";
-      if (c.contains("outputs")) {
+      if (c.contains("outputs") && c["outputs"].is_array()) {
+        std::size_t n = 0;
         for (const auto& o : c["outputs"]) {
-          const bool ok = o.value("passed", false);
+          if (++n > kMaxRows) break;
+          const bool ok = get_or(o, "passed", false);
           body << "<section class=\"output " << (ok ? "passed" : "failed") << "\" data-output=\""
                << escape(field(o, "name")) << "\"><h4>output " << escape(field(o, "name"))
                << " <span class=\"badge\">" << (ok ? "passed" : "failed") << "</span></h4>";
@@ -396,6 +466,10 @@ std::string render(const std::vector<RunFile>& runs, const std::string& title, T
        << " skipped</span> &middot; parity " << escape(parity_version()) << "</p>";
   if (totals.failed)
     page << "<h2 id=\"failing\">Failing</h2><ul class=\"failing\">" << failing.str() << "</ul>";
+  if (not_shown)
+    page << "<p class=\"note\">" << not_shown << " more case(s) not shown: a report shows at "
+         << "most " << kMaxCasesShown << " cases (see the run summaries, or report fewer runs "
+         << "at once)</p>";
   page << "<h2 id=\"runs\">Runs</h2><table class=\"runs\"><tr><th>suite</th><th>backend</th>"
           "<th>mode</th><th>device</th><th>arch</th><th>warp</th><th>passed</th><th>failed</th>"
           "<th>skipped</th><th>summary</th></tr>"
@@ -426,26 +500,34 @@ int run_report(const Options& o) {
   Totals totals;
   const std::string html = render(runs, o.title, totals);
   const std::filesystem::path out(o.output);
-  // Write beside the target and rename: a reader never sees half a page.
-  const auto tmp = out.string() + ".tmp";
-  {
-    std::ofstream f(tmp, std::ios::binary | std::ios::trunc);
-    if (!f) throw Error("cannot write " + tmp + ": check that the folder exists and is writable");
-    f << html;
-    if (!f.flush()) throw Error("cannot write " + tmp + " (disk full?)");
+  // Only a regular file (new or replaced): never a device, a folder or through a link. The page
+  // goes to a temporary file in the same folder and is renamed, so a reader never sees half.
+  const std::string name = out.filename().string();
+  if (name.empty() || name == "." || name == "..")
+    throw FileError("-o '" + o.output + "' names a folder; give the HTML file to write");
+  std::optional<Folder> opened;
+  try {
+    opened = Folder::open(out.has_parent_path() ? out.parent_path() : ".");
+  } catch (const FileError& e) {
+    throw FileError("cannot write -o '" + o.output + "': " + e.what());
   }
-  std::error_code ec;
-  std::filesystem::rename(tmp, out, ec);
-  if (ec) throw Error("cannot rename " + tmp + " to " + out.string() + ": " + ec.message());
+  const Folder& folder = *opened;
+  if (const auto existing = folder.stat(name); existing && !existing->is_regular())
+    throw FileError("-o '" + o.output + "' is " + std::string(describe_file_type(existing->mode)) +
+                    (existing->is_folder() ? "" : ", not a regular file") +
+                    "; parity report writes only regular files: give another path");
+  folder.write_atomically(name, html);
   if (o.json) {
-    std::cout << json{{"output", out.string()},  {"runs", runs.size()},
-                      {"cases", totals.cases},   {"passed", totals.passed},
-                      {"failed", totals.failed}, {"skipped", totals.skipped},
-                      {"bytes", html.size()}}
-                     .dump()
+    std::cout << dump_json(json{{"output", out.string()},
+                                {"runs", runs.size()},
+                                {"cases", totals.cases},
+                                {"passed", totals.passed},
+                                {"failed", totals.failed},
+                                {"skipped", totals.skipped},
+                                {"bytes", html.size()}})
               << "\n";
   } else {
-    std::cout << "parity report: " << out.string() << " (" << human_bytes(html.size())
+    std::cout << "parity report: " << printable(out.string()) << " (" << human_bytes(html.size())
               << "): " << totals.cases << " case(s) in " << runs.size() << " run(s), "
               << totals.passed << " passed, " << totals.failed << " failed, " << totals.skipped
               << " skipped\n";
@@ -459,10 +541,8 @@ void add_report_command(CLI::App& app, int& exit_code) {
   auto o = std::make_shared<Options>();
   auto* cmd = app.add_subcommand(
       "report", "One self-contained HTML page over run summaries (--parity-summary files)");
-  cmd->add_option("runs", o->inputs, "Run summary JSON files written by suite binaries")
-      ->required()
-      ->check(CLI::ExistingFile);
-  cmd->add_option("-o,--output", o->output, "HTML file to write (default: parity-report.html)");
+  add_text(cmd, "runs", o->inputs, "Run summary JSON files written by suite binaries")->required();
+  add_text(cmd, "-o,--output", o->output, "HTML file to write (default: parity-report.html)");
   cmd->add_option("--title", o->title, "Page title (default: parity report)");
   cmd->add_flag("--json", o->json, "Print what was written as one JSON object");
   cmd->footer(

@@ -5,7 +5,11 @@
 #include <nlohmann/json.hpp>
 #include <set>
 
+#include "parity/bounded_json.hpp"
 #include "parity/error.hpp"
+#include "parity/golden_schema.hpp"
+#include "parity/manifest.hpp"
+#include "parity/regular_file.hpp"
 #include "parity/tolerance_overrides.hpp"
 
 namespace parity::cli {
@@ -78,14 +82,27 @@ SuiteIndex SuiteIndex::load(const std::optional<std::string>& build_dir) {
                        " in the current folder or in ./build: pass --build-dir with the CMake "
                        "build folder that holds the suite binaries");
   }
-  std::ifstream in(*file);
-  const nlohmann::json doc = nlohmann::json::parse(in, nullptr, false);
-  if (doc.is_discarded() || !doc.is_object() || doc.value("schema", "") != "parity.suites")
+  RegularFileOptions read;
+  read.follow_link = true;  // the user named it (or its build folder)
+  read.what = "suite index";
+  read.max_bytes = std::uint64_t{64} << 20;
+  nlohmann::json doc;
+  try {
+    doc =
+        parse_bounded_json(read_regular_file(*file, read), "suite index '" + file->string() + "'");
+  } catch (const ConfigError& e) {
+    throw UsageError("'" + file->string() + "' is not a parity suite index (" + e.what() +
+                     "): re-run CMake to regenerate it");
+  } catch (const FileError& e) {
+    throw UsageError(e.what());
+  }
+  if (!doc.is_object() || !doc.contains("schema") || !doc["schema"].is_string() ||
+      doc["schema"] != "parity.suites")
     throw UsageError("'" + file->string() + "' is not a parity suite index (parity.suites); " +
                      "re-run CMake to regenerate it");
-  if (doc.value("version", 0) != 1)
+  if (!doc.contains("version") || doc["version"] != 1)
     throw UsageError("suite index " + file->string() + " has version " +
-                     doc.value("version", nlohmann::json(nullptr)).dump() +
+                     dump_json(doc.value("version", nlohmann::json(nullptr))) +
                      "; this parity reads version 1: rebuild with this parity, or use the " +
                      "parity that configured the build");
   SuiteIndex index;
@@ -98,13 +115,24 @@ SuiteIndex SuiteIndex::load(const std::optional<std::string>& build_dir) {
       throw UsageError("suite index " + file->string() + ": an entry is not an object");
     SuiteBinary b;
     b.suite = text_field(entry, "suite", *file);
+    // The suite name becomes a folder name under staging and golden: nothing but a plain name.
+    try {
+      check_suite_name(b.suite);
+    } catch (const UsageError& e) {
+      throw UsageError("suite index " + file->string() + ": " + e.what() +
+                       "; re-run CMake to regenerate it");
+    }
     b.backend = text_field(entry, "backend", *file);
     b.dialect = text_field(entry, "dialect", *file);
     b.binary = text_field(entry, "binary", *file);
     b.golden_dir = text_field(entry, "golden_dir", *file);
     b.staging_dir = text_field(entry, "staging_dir", *file);
-    b.resource_groups = entry.value("resource_groups", "");
-    b.emulated = entry.value("emulated", b.backend.starts_with("host"));
+    const auto groups = entry.find("resource_groups");
+    b.resource_groups =
+        groups != entry.end() && groups->is_string() ? groups->get<std::string>() : "";
+    const auto emulated = entry.find("emulated");
+    b.emulated = emulated != entry.end() && emulated->is_boolean() ? emulated->get<bool>()
+                                                                   : b.backend.starts_with("host");
     index.binaries_.push_back(std::move(b));
   }
   return index;
@@ -146,19 +174,40 @@ std::vector<SuiteCase> list_cases(const SuiteBinary& binary, const fs::path& scr
                      "cmake --build <build folder> --target " + binary.binary.filename().string());
   const ProcessResult r =
       run_process({binary.binary.string(), "--parity-list-goldens"}, {}, scratch);
-  const nlohmann::json doc = nlohmann::json::parse(r.out, nullptr, false);
-  if (!r.ok() || doc.is_discarded() || !doc.contains("cases"))
-    throw UsageError(binary.binary.string() + " --parity-list-goldens failed (" + r.status_text() +
-                     "): " + r.err.substr(0, 400) +
+  const std::string what = binary.binary.string() + " --parity-list-goldens";
+  nlohmann::json doc;
+  try {
+    if (!r.ok()) throw ConfigError("failed");
+    doc = parse_bounded_json(r.out, what);
+  } catch (const ConfigError&) {
+  }
+  if (!doc.is_object() || !doc.contains("cases") || !doc["cases"].is_array())
+    throw UsageError(what + " failed (" + r.status_text() + "): " + r.err.substr(0, 400) +
                      " (a suite binary built with an older parity: rebuild it)");
   std::vector<SuiteCase> cases;
   for (const auto& c : doc["cases"]) {
+    if (!c.is_object() || !c.contains("name") || !c["name"].is_string())
+      throw UsageError(what + ": a case without a name (rebuild it with this parity)");
     SuiteCase sc;
-    sc.name = c.value("name", "");
-    for (const auto& t : c.value("tags", nlohmann::json::array()))
-      sc.tags.push_back(t.get<std::string>());
+    sc.name = c["name"].get<std::string>();
+    if (c.contains("tags") && c["tags"].is_array())
+      for (const auto& t : c["tags"])
+        if (t.is_string()) sc.tags.push_back(t.get<std::string>());
     if (c.contains("golden") && c["golden"].is_string()) sc.golden = c["golden"].get<std::string>();
-    sc.error = c.value("error", "");
+    if (c.contains("error") && c["error"].is_string()) sc.error = c["error"].get<std::string>();
+    // The golden path is parity's rule, not the binary's word: a path that leaves the suite's
+    // folder (or differs from the rule at all) is refused.
+    if (!sc.golden.empty()) {
+      std::string expected;
+      try {
+        expected = case_golden_path(binary.suite, sc.name).generic_string();
+      } catch (const UsageError&) {
+      }
+      if (sc.golden != expected)
+        throw UsageError(what + " says case '" + sc.name + "' uses golden '" + sc.golden +
+                         "', but its golden path is '" + expected +
+                         "' (a suite binary built with another parity: rebuild it)");
+    }
     cases.push_back(std::move(sc));
   }
   return cases;

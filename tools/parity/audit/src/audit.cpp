@@ -50,7 +50,8 @@ int run_audit(const AuditOptions& options, std::ostream& out, std::ostream& err)
     err << "parity audit: error: " << e.what() << '\n';
     return kAuditError;
   } catch (const std::exception& e) {
-    err << "parity audit: internal error: " << e.what() << '\n';
+    err << "parity audit: error: " << e.what()
+        << " (unexpected: please report it, with the command)\n";
     return kAuditError;
   }
 }
