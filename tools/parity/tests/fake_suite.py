@@ -5,7 +5,8 @@ Usage: fake_suite.py BEHAVIOUR [suite binary arguments...]
 
 It answers --parity-list-goldens like framework/catch2/main.cpp (two cases, fake/a and fake/b)
 and runs a case as BEHAVIOUR says: "fail" (a failed case: run summary, exit 1), "skip" (the
-backend is unavailable: exit 4, as Catch2 does), "crash" (killed by SIGSEGV, no summary).
+backend is unavailable: exit 4, as Catch2 does), "crash" (killed by SIGSEGV, no summary), "odd" (a
+run summary whose values have the wrong types: parity must read it as a failure, not stop).
 """
 import json
 import os
@@ -24,6 +25,11 @@ def main():
     if behaviour == "crash":
         print("about to crash", flush=True)
         os.kill(os.getpid(), signal.SIGSEGV)
+    if behaviour == "odd":
+        with open(summary, "w") as f:
+            json.dump({"suite": 1, "device": "x", "cases": [{"status": 5, "skip_reason": [1],
+                                                            "outputs": {"a": 1}}]}, f)
+        return 0
     status = {"fail": "failed", "skip": "skipped"}[behaviour]
     case = {"case": name, "suite": "fake", "status": status, "passed": False}
     if behaviour == "skip":

@@ -216,7 +216,7 @@ def main():
     if "cuda" not in saxpy:
         case("capture: backend not built", ["golden", "capture", *B, "--backend", "cuda"], 2,
              ["no 'cuda' suite binaries", "--backend host"])
-    case("capture: -j 0", ["golden", "capture", *B, "-j", "0"], 2, ["-j 0"])
+    case("capture: -j 0", ["golden", "capture", *B, "-j", "0"], 2, ["--jobs '0'", "1 to 1024"])
     case("capture: build folder missing", ["golden", "capture", "--build-dir", W("nope")], 2,
          ["does not exist"])
     os.makedirs(W("empty-build"))
@@ -335,6 +335,7 @@ def main():
     # new and removed
     shutil.copy(W("staging", F16), W("staging", "saxpy", "f16", "77.h5"))
     shutil.copy(os.path.join(gold, F16), os.path.join(gold, "saxpy", "f16", "old.h5"))
+    set_root_attrs(os.path.join(gold, "saxpy", "f16", "old.h5"), case="saxpy/f16/old")
     manifest_set(gold, "saxpy/f16/old.h5")
     case("diff: new and removed",
          ["golden", "diff", "--staging", stage, "--golden", gold, "--json"], 1,
@@ -424,9 +425,11 @@ def main():
     pr = W("golden-prune")
     shutil.copytree(repo_golden, pr)
     shutil.copy(os.path.join(pr, F16), os.path.join(pr, "saxpy", "f16", "old.h5"))
+    set_root_attrs(os.path.join(pr, "saxpy", "f16", "old.h5"), case="saxpy/f16/old")
     manifest_set(pr, "saxpy/f16/old.h5")
     os.makedirs(os.path.join(pr, "gone_suite", "x"))
     shutil.copy(os.path.join(pr, F16), os.path.join(pr, "gone_suite", "x", "y.h5"))
+    set_root_attrs(os.path.join(pr, "gone_suite", "x", "y.h5"), suite="gone_suite", case="x/y")
     manifest_set(pr, "gone_suite/x/y.h5")
     before = tree_digest(pr)
     case("prune lists without removing", ["golden", "prune", "--golden", pr, *B], 1,
