@@ -4,10 +4,22 @@
 #include <map>
 #include <optional>
 
-#include "lexer.hpp"
+#include "parity/cxx/tokenizer.hpp"
 
 namespace parity::simt::rewrite {
 namespace {
+
+using cxx::LexResult;
+using cxx::Token;
+using cxx::TokenKind;
+
+// Directives stay whole (the rewriter copies them, and re-lexes #define bodies), and '>' is always
+// a token of its own: template argument lists and the launch's '>>>' are parsed by counting '>'.
+cxx::LexResult lex(std::string_view source, int first_line = 1) {
+  return cxx::lex(
+      source,
+      {.directives = cxx::Directives::kWhole, .split_greater = true, .first_line = first_line});
+}
 
 enum class Scope { kNamespace, kClass, kCode, kInit };
 
@@ -40,7 +52,8 @@ class Rewriter {
 
   Output run() {
     LexResult lexed = lex(src_);
-    for (const LexError& e : lexed.errors) errors_.push_back({e.line, e.column, e.message});
+    for (const cxx::Diagnostic& e : lexed.diagnostics)
+      errors_.push_back({e.line, e.column, e.message});
     toks_ = std::move(lexed.tokens);
     scan();
     Output out;

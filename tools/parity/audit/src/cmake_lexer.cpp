@@ -51,7 +51,7 @@ CMakeLexResult lex_cmake(std::string_view t) {
         const std::string close = "]" + std::string(level, '=') + "]";
         std::size_t end = t.find(close, i + 1 + open);
         if (end == std::string_view::npos) {
-          result.diagnostics.push_back({line, "unterminated bracket comment"});
+          result.diagnostics.push_back({line, 0, "unterminated bracket comment"});
           end = t.size();
         } else {
           end += close.size();
@@ -81,7 +81,7 @@ CMakeLexResult lex_cmake(std::string_view t) {
       std::size_t end = t.find(close, body);
       const int at = line;
       if (end == std::string_view::npos) {
-        result.diagnostics.push_back({line, "unterminated bracket argument"});
+        result.diagnostics.push_back({line, 0, "unterminated bracket argument"});
         end = t.size();
       }
       add(std::string(t.substr(body, end - body)), at, true);
@@ -108,7 +108,7 @@ CMakeLexResult lex_cmake(std::string_view t) {
         text.push_back(t[k]);
         ++k;
       }
-      if (k >= t.size()) result.diagnostics.push_back({at, "unterminated quoted argument"});
+      if (k >= t.size()) result.diagnostics.push_back({at, 0, "unterminated quoted argument"});
       add(std::move(text), at, true);
       i = std::min(t.size(), k + 1);
       continue;

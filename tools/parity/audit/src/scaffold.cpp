@@ -6,12 +6,15 @@
 #include <set>
 #include <sstream>
 
-#include "parity/audit/lexer.hpp"
 #include "parity/audit/rules.hpp"
 #include "parity/audit/scanner.hpp"
+#include "parity/cxx/tokenizer.hpp"
 #include "parity/error.hpp"
 
 namespace parity::audit {
+
+using cxx::lex;
+using cxx::TokenKind;
 
 namespace {
 

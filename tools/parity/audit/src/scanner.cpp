@@ -19,6 +19,12 @@
 
 namespace parity::audit {
 
+using cxx::drop_disabled_blocks;
+using cxx::integer_value;
+using cxx::lex;
+using cxx::LexResult;
+using cxx::TokenKind;
+
 namespace {
 
 namespace fs = std::filesystem;

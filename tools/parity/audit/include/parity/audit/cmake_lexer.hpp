@@ -7,9 +7,11 @@
 #include <string_view>
 #include <vector>
 
-#include "parity/audit/lexer.hpp"
+#include "parity/cxx/tokenizer.hpp"
 
 namespace parity::audit {
+
+using LexDiagnostic = cxx::Diagnostic;  // line, column (0: not known), message
 
 struct CMakeArgument {
   std::string command;  // the invoking command, lower-cased ("target_link_libraries")

@@ -10,9 +10,11 @@
 #include <vector>
 
 #include "parity/audit/inventory.hpp"
-#include "parity/audit/lexer.hpp"
+#include "parity/cxx/tokenizer.hpp"
 
 namespace parity::audit {
+
+using cxx::Token;  // the scanner reads the tokens of parity's one C++ tokenizer
 
 //! Whether the audit reads this file: .cu .cuh .h .hpp .cpp .cc, CMakeLists.txt, *.cmake.
 bool is_audited_file(const std::filesystem::path& path);

@@ -1,29 +1,31 @@
-#include "parity/audit/lexer.hpp"
+#include "parity/cxx/tokenizer.hpp"
 
 #include <algorithm>
 #include <array>
 #include <cctype>
 #include <cstdint>
 
-namespace parity::audit {
+namespace parity::cxx {
 
 namespace {
 
 // Phases 1-2: the text with line splices removed and newlines normalised to '\n', plus the
-// original line and column of every character that remains.
+// original line, column and byte offset of every character that remains.
 struct Spliced {
   std::string text;
   std::vector<int> line;
   std::vector<int> column;
+  std::vector<std::size_t> offset;
   int lines = 0;
 };
 
-Spliced splice(std::string_view src) {
+Spliced splice(std::string_view src, int first_line) {
   Spliced out;
   out.text.reserve(src.size());
   out.line.reserve(src.size() + 1);
   out.column.reserve(src.size() + 1);
-  int line = 1;
+  out.offset.reserve(src.size() + 1);
+  int line = first_line;
   int column = 1;
   std::size_t i = 0;
   const auto newline_at = [&](std::size_t k) -> std::size_t {  // length of a newline at k, or 0
@@ -48,6 +50,7 @@ Spliced splice(std::string_view src) {
       out.text.push_back('\n');
       out.line.push_back(line);
       out.column.push_back(column);
+      out.offset.push_back(i);
       i += nl;
       ++line;
       column = 1;
@@ -56,12 +59,16 @@ Spliced splice(std::string_view src) {
     out.text.push_back(src[i]);
     out.line.push_back(line);
     out.column.push_back(column);
+    out.offset.push_back(i);
     ++i;
     ++column;
   }
   out.line.push_back(line);  // sentinel position: end of text
   out.column.push_back(column);
-  out.lines = src.empty() ? 0 : (out.text.empty() || out.text.back() == '\n' ? line - 1 : line);
+  out.offset.push_back(src.size());
+  const int counted = line - first_line + 1;
+  out.lines =
+      src.empty() ? 0 : (out.text.empty() || out.text.back() == '\n' ? counted - 1 : counted);
   return out;
 }
 
@@ -84,7 +91,8 @@ constexpr std::array<std::string_view, 40> kPunctuators = {
 
 class Lexer {
  public:
-  explicit Lexer(std::string_view source) : s_(splice(source)) {}
+  Lexer(std::string_view source, const LexOptions& options)
+      : s_(splice(source, options.first_line)), options_(options) {}
 
   LexResult run() {
     LexResult result;
@@ -135,6 +143,13 @@ class Lexer {
           i = end + 1;
         }
         token.kind = TokenKind::kHeaderName;
+      } else if (line_start && c == '#' && options_.directives == Directives::kWhole) {
+        i = directive_end(result, i);
+        token.kind = TokenKind::kDirective;
+        push(result, token, begin, i, true);
+        result.tokens.back().directive_start = true;
+        line_start = false;
+        continue;
       } else if (line_start && c == '#') {
         ++i;
         token.kind = TokenKind::kPunct;
@@ -169,6 +184,7 @@ class Lexer {
         token.kind = TokenKind::kPunct;
         std::size_t len = 1;
         for (std::string_view p : kPunctuators) {
+          if (options_.split_greater && c == '>') break;
           if (t.compare(i, p.size(), p) == 0) {
             len = p.size();
             break;
@@ -224,7 +240,7 @@ class Lexer {
            t[open] != ' ' && t[open] != ')' && t[open] != '\\' && t[open] != '\n')
       ++open;
     if (open >= t.size() || t[open] != '(') {
-      diag(result, begin, "malformed raw string delimiter");
+      diag(result, begin, "malformed raw string literal delimiter");
       return quoted_end(result, i, '"');
     }
     const std::string close = ")" + t.substr(i + 1, open - i - 1) + "\"";
@@ -258,25 +274,57 @@ class Lexer {
     return i;
   }
 
+  // The end of a whole directive from its '#' at i: its line, with block comments that may span
+  // lines and literals whose quotes must not start a comment (an apostrophe in #error text or a
+  // header name is not a literal, so nothing in there is diagnosed).
+  std::size_t directive_end(LexResult& result, std::size_t i) const {
+    const std::string& t = s_.text;
+    while (i < t.size() && t[i] != '\n') {
+      if (t.compare(i, 2, "/*") == 0) {
+        const std::size_t close = t.find("*/", i + 2);
+        if (close == std::string::npos) {
+          diag(result, i, "unterminated /* comment");
+          return t.size();
+        }
+        i = close + 2;
+      } else if (t.compare(i, 2, "//") == 0) {
+        const std::size_t nl = t.find('\n', i);
+        return nl == std::string::npos ? t.size() : nl;
+      } else if (t[i] == '"' || t[i] == '\'') {
+        const char quote = t[i];
+        ++i;
+        while (i < t.size() && t[i] != quote && t[i] != '\n') i += t[i] == '\\' ? 2 : 1;
+        if (i < t.size() && t[i] == quote) ++i;
+      } else {
+        ++i;
+      }
+    }
+    return std::min(i, t.size());
+  }
+
   void push(LexResult& result, Token token, std::size_t begin, std::size_t end, bool directive) {
     token.text = s_.text.substr(begin, end - begin);
     token.line = s_.line[begin];
     token.column = s_.column[begin];
     token.directive = directive;
+    token.begin = s_.offset[begin];
+    // The byte after the token's last character: splices after it are not part of it.
+    token.end = end > begin ? s_.offset[end - 1] + 1 : token.begin;
     result.tokens.push_back(std::move(token));
   }
 
   void diag(LexResult& result, std::size_t at, std::string message) const {
-    result.diagnostics.push_back({s_.line[at], std::move(message)});
+    result.diagnostics.push_back({s_.line[at], s_.column[at], std::move(message)});
   }
 
   Spliced s_;
+  LexOptions options_;
 };
 
 }  // namespace
 
-LexResult lex(std::string_view source) {
-  return Lexer(source).run();
+LexResult lex(std::string_view source, const LexOptions& options) {
+  return Lexer(source, options).run();
 }
 
 std::vector<Token> drop_disabled_blocks(std::vector<Token> tokens,
@@ -368,4 +416,4 @@ long long integer_value(const Token& token) {
   return static_cast<long long>(value);
 }
 
-}  // namespace parity::audit
+}  // namespace parity::cxx

@@ -1,13 +1,14 @@
-// The audit's tokenizers: what is code and what is not (comments, literals, splices, #if 0).
+// The C++/CUDA/HIP tokenizer: what is code and what is not (comments, literals, splices, #if 0).
+// These cases were the audit's; the rewriter-mode cases at the end are the rewriter's needs.
 #include <catch2/catch_test_macros.hpp>
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
-#include "parity/audit/cmake_lexer.hpp"
-#include "parity/audit/lexer.hpp"
+#include "parity/cxx/tokenizer.hpp"
 
-using namespace parity::audit;
+using namespace parity::cxx;
 
 namespace {
 
@@ -177,38 +178,67 @@ TEST_CASE("lexer: #if 0 blocks are dropped, #else branches kept", "[lexer]") {
   CHECK(kept("#if 0 && X\nb\n#endif\n") == Strings{"if", "X", "b", "endif"});
 }
 
-TEST_CASE("cmake lexer: comments and bracket comments are not arguments", "[lexer][cmake]") {
-  const CMakeLexResult r = lex_cmake(
-      "# target_link_libraries(a CUDA::cufft)\n"
-      "#[[ set(F -use_fast_math)\n ]] target_link_libraries(app PRIVATE CUDA::cublas)\n"
-      "set(FLAGS \"${FLAGS} --use_fast_math\" [=[bracket ]] arg]=]) # trailing -ftz=true\n"
-      "message(STATUS \"-use_fast_math\")\n");
-  REQUIRE(r.arguments.size() == 8);
-  CHECK(r.arguments[0].command == "target_link_libraries");
-  CHECK(r.arguments[0].text == "app");
-  CHECK(r.arguments[0].line == 3);
-  CHECK(r.arguments[2].text == "CUDA::cublas");
-  CHECK(r.arguments[3].command == "set");
-  CHECK(r.arguments[4].text == "${FLAGS} --use_fast_math");
-  CHECK(r.arguments[4].quoted);
-  CHECK(r.arguments[5].text == "bracket ]] arg");
-  CHECK(r.arguments[5].line == 4);
-  CHECK(r.arguments[6].command == "message");
-  CHECK(r.arguments[7].text == "-use_fast_math");
-  CHECK(r.lines == 5);
-  CHECK(r.diagnostics.empty());
+// ---- what the rewriter needs: byte ranges in the original, whole directives, lone '>' ----
+
+namespace {
+
+std::string original(const std::string& source, const Token& t) {
+  return source.substr(t.begin, t.end - t.begin);
 }
 
-TEST_CASE("cmake lexer: words of generator expressions and flag lists", "[lexer][cmake]") {
-  CHECK(cmake_words("$<$<COMPILE_LANGUAGE:CUDA>:--use_fast_math>") ==
-        Strings{"COMPILE_LANGUAGE:CUDA", "--use_fast_math"});
-  CHECK(cmake_words("CUDA::cublas;-lcufft /usr/lib/libnccl.so.2") ==
-        Strings{"CUDA::cublas", "-lcufft", "/usr/lib/libnccl.so.2"});
-  CHECK(cmake_words("${CMAKE_CUDA_FLAGS} -ftz=true") == Strings{"CMAKE_CUDA_FLAGS", "-ftz=true"});
+}  // namespace
+
+TEST_CASE("tokenizer: byte ranges point into the original text, splices included",
+          "[lexer][rewriter]") {
+  const std::string source = "a k<<<g,\nb>>>(x);\n\"s\\\ntr\" id\\\nent";
+  const LexResult r = lex(source);
+  REQUIRE(r.tokens.size() == 13);
+  CHECK(original(source, r.tokens[2]) == "<<<");
+  CHECK(r.tokens[2].begin == 3);
+  CHECK(original(source, r.tokens[11]) == "\"s\\\ntr\"");  // the range keeps the splice ...
+  CHECK(r.tokens[11].text == "\"str\"");                   // ... the spelling does not
+  CHECK(original(source, r.tokens[12]) == "id\\\nent");
+  CHECK(r.tokens[12].text == "ident");
+  CHECK(r.tokens[12].line == 4);
 }
 
-TEST_CASE("cmake lexer: unterminated constructs are diagnosed", "[lexer][cmake]") {
-  CHECK(lex_cmake("set(X \"abc").diagnostics.size() == 1);
-  CHECK(lex_cmake("#[[ open").diagnostics.size() == 1);
-  CHECK(lex_cmake("set(X [[ open").diagnostics.size() == 1);
+TEST_CASE("tokenizer: whole directives are one token to the end of their line",
+          "[lexer][rewriter]") {
+  const std::string source =
+      "#define LAUNCH(k) \\\n  k<<<1, 1>>>() /* spans\n lines */ + 1\n"
+      "#error don't // comment\nint x;\n";
+  const LexResult r = lex(source, {.directives = Directives::kWhole});
+  REQUIRE(r.tokens.size() == 5);
+  CHECK(r.tokens[0].kind == TokenKind::kDirective);
+  CHECK(original(source, r.tokens[0]).ends_with("lines */ + 1"));
+  CHECK(r.tokens[1].kind == TokenKind::kDirective);
+  CHECK(r.tokens[1].line == 4);
+  CHECK(r.diagnostics.empty());  // the apostrophe in #error text is not a literal
+  CHECK(r.tokens[2].is_identifier("int"));
+  CHECK(r.tokens[2].line == 5);
+}
+
+TEST_CASE("tokenizer: split_greater keeps every '>' alone, '<<<' stays one token",
+          "[lexer][rewriter]") {
+  const LexResult r = lex("f<g<int>><<<a, b>>>(x >= y, z >>= 1);", {.split_greater = true});
+  CHECK(texts(r) == Strings{"f", "<", "g", "<", "int", ">", ">", "<<<", "a",
+                            ",", "b", ">", ">", ">",   "(", "x", ">",   "=",
+                            "y", ",", "z", ">", ">",   "=", "1", ")",   ";"});
+  // Without the option the same text has the longest-match punctuators.
+  const LexResult plain = lex("a >>= b >= c >> d");
+  CHECK(texts(plain) == Strings{"a", ">>=", "b", ">=", "c", ">>", "d"});
+}
+
+TEST_CASE("tokenizer: first_line numbers a directive body lexed on its own; columns of errors",
+          "[lexer][rewriter]") {
+  const LexResult r = lex(" k<<<1, 1>>>(\"open);", {.first_line = 7});
+  REQUIRE(!r.tokens.empty());
+  CHECK(r.tokens[0].line == 7);
+  REQUIRE(r.diagnostics.size() == 1);
+  CHECK(r.diagnostics[0].line == 7);
+  CHECK(r.diagnostics[0].column == 14);
+  CHECK(r.diagnostics[0].message == "unterminated string literal");
+  const LexResult raw = lex("R\"0123456789abcdefgh(x)0123456789abcdefgh\"");
+  REQUIRE_FALSE(raw.diagnostics.empty());
+  CHECK(raw.diagnostics[0].message == "malformed raw string literal delimiter");
 }
