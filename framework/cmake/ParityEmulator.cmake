@@ -1,6 +1,6 @@
 # parity_add_emulated_library(<target> DIALECT cuda|hip SOURCES a.cu b.hip ...
 #                             [INCLUDES dir ...] [LINK lib ...] [DEFINITIONS X=1 ...]
-#                             [RACE_CHECK])
+#                             [COMPILE_OPTIONS opt ...] [RACE_CHECK])
 #
 # Builds CUDA (.cu) or HIP (.hip) kernel sources for the host SIMT emulator (adapters/host):
 # each source is rewritten by parity-simt-rewrite (kernel<<<...>>>(...) launches and __shared__
@@ -12,8 +12,57 @@
 # PARITY_SIMT_RACE_CHECK=1 or parity::simt::set_race_check(true), and costs several times the
 # run time. It cannot be combined with AddressSanitizer (PARITY_SANITIZE=address): there the
 # option is ignored with a warning.
+#
+# LINK: a vendor library (CUDA::*, roc::*, hip::*, hipcub::*, ...) is never linked into an
+# emulated build (its headers would shadow the stand-ins): it is replaced by the stand-in
+# registered for it with parity_simt_standin_for(), or dropped where the stand-in runtime covers
+# it (CUDA::cudart, hip::host, ...), and a vendor library without a stand-in is a configure error
+# that names it. Everything else (your own libraries, plain flags) is linked as given.
+include_guard(GLOBAL)
+
+# parity_simt_standin_for(<vendor target>... STANDIN <target>|NONE): what an emulated build links
+# in place of a vendor library named in LINK. NONE: nothing (the stand-in runtime has it).
+function(parity_simt_standin_for)
+  cmake_parse_arguments(PARSE_ARGV 0 arg "" "STANDIN" "")
+  if(NOT arg_STANDIN OR NOT arg_UNPARSED_ARGUMENTS)
+    message(FATAL_ERROR "parity_simt_standin_for(<vendor target>... STANDIN <target>|NONE)")
+  endif()
+  foreach(vendor IN LISTS arg_UNPARSED_ARGUMENTS)
+    set_property(GLOBAL PROPERTY PARITY_SIMT_STANDIN_${vendor} "${arg_STANDIN}")
+  endforeach()
+endfunction()
+
+# The runtimes themselves: the stand-in headers and parity::simt are their emulated form.
+parity_simt_standin_for(CUDA::cudart CUDA::cudart_static CUDA::cuda_runtime STANDIN NONE)
+parity_simt_standin_for(hip::host hip::device hip::amdhip64 STANDIN NONE)
+# ---- vendor-library stand-ins (cuBLAS, cuBLASLt, hipBLAS, CUB, Thrust, ...) register here ----
+
+# <out>: `items` with every vendor library replaced by its emulator stand-in (see above).
+function(_parity_simt_link_items target out)
+  set(result "")
+  foreach(item IN LISTS ARGN)
+    if(item MATCHES "^(CUDA|roc|hip|hipcub|rocprim|rocthrust|hipblas|hipblaslt|CUB|Thrust)::")
+      get_property(standin GLOBAL PROPERTY PARITY_SIMT_STANDIN_${item})
+      if(standin STREQUAL "")
+        message(FATAL_ERROR "parity_add_emulated_library(${target}): ${item} is a vendor library "
+                            "and the host emulator has no stand-in for it, so an emulated build "
+                            "cannot link it (its headers would replace the stand-ins): run the "
+                            "suite on GPU backends only (parity_add_suite(... BACKENDS cuda hip)); "
+                            "docs/troubleshooting.md lists the stand-ins that exist.")
+      endif()
+      if(NOT standin STREQUAL "NONE")
+        list(APPEND result ${standin})
+      endif()
+    else()
+      list(APPEND result "${item}")
+    endif()
+  endforeach()
+  set(${out} ${result} PARENT_SCOPE)
+endfunction()
+
 function(parity_add_emulated_library target)
-  cmake_parse_arguments(PARSE_ARGV 1 arg "RACE_CHECK" "DIALECT" "SOURCES;INCLUDES;LINK;DEFINITIONS")
+  cmake_parse_arguments(PARSE_ARGV 1 arg "RACE_CHECK" "DIALECT"
+                        "SOURCES;INCLUDES;LINK;DEFINITIONS;COMPILE_OPTIONS")
   if(arg_UNPARSED_ARGUMENTS)
     message(FATAL_ERROR "parity_add_emulated_library(${target}): unknown arguments "
                         "'${arg_UNPARSED_ARGUMENTS}'")
@@ -62,8 +111,10 @@ function(parity_add_emulated_library target)
   target_include_directories(${target} PRIVATE ${source_dirs} ${arg_INCLUDES})
   _parity_simt_api_definitions(${arg_DIALECT} api_definitions)
   target_compile_definitions(${target} PRIVATE ${api_definitions})
-  target_link_libraries(${target} PRIVATE parity::simt_standins PUBLIC parity::simt ${arg_LINK})
+  _parity_simt_link_items(${target} link ${arg_LINK})
+  target_link_libraries(${target} PRIVATE parity::simt_standins PUBLIC parity::simt ${link})
   target_compile_definitions(${target} PRIVATE ${arg_DEFINITIONS})
+  target_compile_options(${target} PRIVATE ${arg_COMPILE_OPTIONS})
   parity_target_defaults(${target})
   # Kernel sources carry the GPU compilers' pragmas (`#pragma unroll`, `#pragma nv_diag_suppress`),
   # which mean nothing to the host compiler and must not fail a -Werror build.

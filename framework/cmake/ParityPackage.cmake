@@ -87,6 +87,7 @@ install(FILES
   ${CMAKE_CURRENT_LIST_DIR}/ParityExpectFailure.cmake
   ${CMAKE_CURRENT_LIST_DIR}/ParityLanguages.cmake
   ${CMAKE_CURRENT_LIST_DIR}/ParitySuite.cmake
+  ${CMAKE_CURRENT_LIST_DIR}/ParitySymbols.cmake
   ${CMAKE_CURRENT_LIST_DIR}/ParityWarnings.cmake
   ${CMAKE_CURRENT_LIST_DIR}/ParityXxhash.cmake
   ${CMAKE_CURRENT_LIST_DIR}/suite_defaults.cpp.in

@@ -395,12 +395,24 @@ std::string render(const std::vector<RunFile>& runs, const std::string& title, T
     totals.failed += t.failed;
     totals.skipped += t.skipped;
     const json device = get_or(s, "device", json());
+    // Which real compiler accepted the side this run emulated (parity_add_suite's compile check).
+    std::string compilers;
+    for (const auto& rc : get_or(s, "real_compilers", json::array())) {
+      if (!rc.is_object()) continue;
+      if (!compilers.empty()) compilers += "; ";
+      compilers += field(rc, "side") + ": ";
+      compilers += get_or(rc, "accepted", json()).is_boolean()
+                       ? field(rc, "compiler") + " " + field(rc, "version") + " for " +
+                             field(rc, "target") + " accepted (" + field(rc, "how") + ")"
+                       : field(rc, "how");
+    }
+    if (compilers.empty()) compilers = "not recorded";
     runs_table << "<tr><td>" << escape(suite) << "</td><td>" << escape(backend) << "</td><td>"
                << escape(field(s, "mode")) << "</td><td>" << escape(field(device, "name"))
                << "</td><td>" << escape(field(device, "architecture")) << "</td><td>"
                << escape(field(device, "warp_size")) << "</td><td>" << t.passed << "</td><td>"
-               << t.failed << "</td><td>" << t.skipped << "</td><td><code>"
-               << escape(run.path.filename().string()) << "</code></td></tr>";
+               << t.failed << "</td><td>" << t.skipped << "</td><td>" << escape(compilers)
+               << "</td><td><code>" << escape(run.path.filename().string()) << "</code></td></tr>";
 
     for (const auto& c : s["cases"]) {
       const std::string name = get_or(c, "case", std::string()), st = status_of(c);
@@ -472,7 +484,7 @@ std::string render(const std::vector<RunFile>& runs, const std::string& title, T
          << "at once)</p>";
   page << "<h2 id=\"runs\">Runs</h2><table class=\"runs\"><tr><th>suite</th><th>backend</th>"
           "<th>mode</th><th>device</th><th>arch</th><th>warp</th><th>passed</th><th>failed</th>"
-          "<th>skipped</th><th>summary</th></tr>"
+          "<th>skipped</th><th>real compilers</th><th>summary</th></tr>"
        << runs_table.str() << "</table>";
   page << "<h2 id=\"performance\">Performance parity</h2>";
   if (perf_rows)

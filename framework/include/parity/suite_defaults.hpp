@@ -13,6 +13,11 @@ struct SuiteDefaults {
   std::string results_dir;
   std::string overrides_file;
   std::string source_commit;
+  //! JSON array: which real compiler accepted this binary's side, or why none was asked
+  //! (parity_add_suite's compile check beside the emulator).
+  std::string real_compilers = "[]";
+  //! Built with RACE_CHECK: the emulator's race mode is on unless PARITY_SIMT_RACE_CHECK says.
+  bool race_check = false;
 };
 
 //! Defined in the generated <target>_defaults.cpp of each suite binary.
