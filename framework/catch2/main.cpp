@@ -1,6 +1,10 @@
 // The Catch2 v3 main of every suite binary: parity's command-line options, one parity::Case per
 // test case, the SKIP of an unavailable backend, and the JSON run summary. Catch2's own
-// reporters (console, JUnit, ...) work unchanged next to it.
+// reporters (console, JUnit, ...) work unchanged next to it. exit(), abort() and failed
+// assert()s of the code linked into a suite binary come through here as well (the binary is
+// linked with --wrap=exit,--wrap=abort,--wrap=__assert_fail): inside run.launch they fail that
+// case only; elsewhere during a case they end the run, with the run summary written and the
+// dying case named.
 #include <catch2/catch_session.hpp>
 #include <catch2/catch_test_case_info.hpp>
 #include <catch2/catch_test_macros.hpp>
@@ -9,6 +13,7 @@
 #include <catch2/reporters/catch_reporter_event_listener.hpp>
 #include <catch2/reporters/catch_reporter_registrars.hpp>
 
+#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -18,6 +23,7 @@
 #include "parity/case.hpp"
 #include "parity/error.hpp"
 #include "parity/golden_schema.hpp"
+#include "parity/launcher_exit.hpp"
 #include "parity/suite_defaults.hpp"
 
 namespace {
@@ -32,6 +38,7 @@ struct Run {
   std::unique_ptr<parity::Case> current;
   nlohmann::json cases = nlohmann::json::array();
   int finish_failures = 0;
+  bool in_case = false;  // between testCaseStarting and testCaseEnded
 };
 
 Run& run() {
@@ -58,6 +65,7 @@ class ParityListener final : public Catch::EventListenerBase {
     run().case_name = info.name;
     run().current.reset();
     depth_ = 0;
+    run().in_case = true;
   }
 
   void sectionStarting(const Catch::SectionInfo&) override { ++depth_; }
@@ -98,18 +106,28 @@ class ParityListener final : public Catch::EventListenerBase {
       entry["skip_reason"] = r.availability->reason;
     r.cases.push_back(std::move(entry));
     r.current.reset();
+    r.in_case = false;
   }
+
+  void testRunEnded(const Catch::TestRunStats&) override { write_summary(); }
 
  private:
   int depth_ = 0;
 
-  void testRunEnded(const Catch::TestRunStats&) override {
+ public:
+  //! The JSON run summary (--parity-summary), also written by a run that a case ends early.
+  static void write_summary() {
     auto& r = run();
     if (r.config.summary_file.empty()) return;
+    // Which real compiler accepted the kernels of this binary's side (parity_add_suite).
+    auto compilers =
+        nlohmann::json::parse(parity::detail::suite_defaults().real_compilers, nullptr, false);
+    if (compilers.is_discarded()) compilers = nlohmann::json::array();
     nlohmann::json summary{{"suite", r.config.suite},
                            {"backend", r.config.backend},
                            {"mode", std::string(parity::name(r.config.mode))},
                            {"device", nullptr},
+                           {"real_compilers", std::move(compilers)},
                            {"cases", r.cases}};
     if (r.availability && r.availability->available)
       summary["device"] = {{"name", r.device.device_name},
@@ -155,9 +173,64 @@ int list_goldens(const parity::RunConfig& config) {
   return std::cout ? 0 : 2;
 }
 
+// exit(), abort() or a failed assert() outside run.launch, while a case runs: the run cannot go
+// on (the test's own state is unknown), but it ends with the dying case named, the summary
+// written, and no atexit handler run (HDF5's would print diagnostics for the case's open files).
+[[noreturn]] void end_run_in_case(const std::string& what, int code) noexcept {
+  auto& r = run();
+  try {
+    std::cout.flush();
+    std::cerr << "parity: case '" << r.case_name << "' " << what
+              << " outside run.launch: the run ends here (" << r.cases.size()
+              << " cases finished before it). Call the kernel file's launchers inside "
+                 "run.launch([&] { ... }) so that such a case fails and the run goes on; see "
+                 "docs/troubleshooting.md, \"the launcher called exit\".\n";
+    r.cases.push_back({{"case", r.case_name},
+                       {"suite", r.config.suite},
+                       {"status", "failed"},
+                       {"passed", false},
+                       {"error", "the case " + what + " outside run.launch; the run ended"}});
+    ParityListener::write_summary();
+  } catch (...) {
+  }
+  std::fflush(nullptr);
+  std::_Exit(code);
+}
+
 }  // namespace
 
 CATCH_REGISTER_LISTENER(ParityListener)
+
+// The wrappers the linker calls instead of exit, abort and __assert_fail (--wrap). Outside a
+// case they are the real functions.
+extern "C" {
+[[noreturn]] void __real_exit(int code);
+[[noreturn]] void __real_abort();
+[[noreturn]] void __real___assert_fail(const char* assertion, const char* file, unsigned line,
+                                       const char* function);
+
+[[noreturn]] void __wrap_exit(int code) {
+  const std::string what = "called exit(" + std::to_string(code) + ")";
+  parity::detail::leave_launch(what);
+  if (!run().in_case) __real_exit(code);
+  end_run_in_case(what, code != 0 ? code : 1);  // a case that exits has not passed
+}
+
+[[noreturn]] void __wrap_abort() {
+  parity::detail::leave_launch("called abort()");
+  if (!run().in_case) __real_abort();
+  end_run_in_case("called abort()", 134);  // 128 + SIGABRT, what the shell reports for abort
+}
+
+[[noreturn]] void __wrap___assert_fail(const char* assertion, const char* file, unsigned line,
+                                       const char* function) {
+  std::string what = std::string("failed assert(") + assertion + ") at " + file + ":" +
+                     std::to_string(line) + " in " + function;
+  parity::detail::leave_launch(what);
+  if (!run().in_case) __real___assert_fail(assertion, file, line, function);
+  end_run_in_case(what, 134);
+}
+}
 
 namespace parity {
 
@@ -182,6 +255,8 @@ Case& current_case() {
 int main(int argc, char** argv) {
   auto& config = run().config;
   const auto& defaults = parity::detail::suite_defaults();
+  // RACE_CHECK suites: the emulator's race mode, unless the environment says otherwise.
+  if (defaults.race_check) setenv("PARITY_SIMT_RACE_CHECK", "1", /*overwrite=*/0);
   config.suite = defaults.suite;
   config.backend = defaults.backend;
   config.golden_dir = defaults.golden_dir;

@@ -12,6 +12,7 @@
 #include "parity/folder.hpp"
 #include "parity/golden_store.hpp"
 #include "parity/golden_writer.hpp"
+#include "parity/launcher_exit.hpp"
 #include "parity/manifest.hpp"
 
 namespace parity {
@@ -95,7 +96,44 @@ std::string describe_tensor(DType dtype, const Shape& shape) {
   return std::string(name(dtype)) + " [" + shape_string(shape) + "]";
 }
 
+// Runs `kernel` under a LaunchGuard: an exit(), abort() or failed assert() in it comes back here
+// (detail::leave_launch) and becomes a LauncherExit thrown from this frame, which unwinds
+// normally through the backend's timing code to the test.
+void run_guarded(const std::function<void()>& kernel, const std::string& case_name) {
+  detail::LaunchGuard guard;
+  detail::LaunchGuard*& slot = detail::active_launch_guard();
+  detail::LaunchGuard* const previous = slot;
+  if (setjmp(guard.where) == 0) {
+    slot = &guard;
+    kernel();
+    slot = previous;
+    return;
+  }
+  slot = previous;
+  throw LauncherExit("case '" + case_name + "': the launcher " + guard.what +
+                     " inside run.launch, so this case fails (the kernel file's own message, if "
+                     "any, is printed above) and the run goes on with the next case. Fix what "
+                     "the check reports; see docs/troubleshooting.md, \"the launcher called "
+                     "exit\".");
+}
+
 }  // namespace
+
+namespace detail {
+
+LaunchGuard*& active_launch_guard() noexcept {
+  thread_local LaunchGuard* guard = nullptr;
+  return guard;
+}
+
+void leave_launch(std::string what) noexcept {
+  LaunchGuard* guard = active_launch_guard();
+  if (guard == nullptr) return;
+  guard->what = std::move(what);
+  std::longjmp(guard->where, 1);
+}
+
+}  // namespace detail
 
 Case::Case(const RunConfig& config, std::string name, Backend& backend, const DeviceInfo& device,
            CaseReporter& reporter, const ToleranceOverrides* overrides)
@@ -286,7 +324,7 @@ void Case::launch(const std::function<void()>& kernel) {
         backend_.upload(t.device.get(), fresh.data(), fresh.nbytes(), stream());
       }
     }
-    kernel_ms_.push_back(backend_.time_ms(stream(), kernel));
+    kernel_ms_.push_back(backend_.time_ms(stream(), [&] { run_guarded(kernel, name_); }));
     if (runs == 1) continue;
     std::size_t k = 0;
     for (auto& t : tensors_) {
