@@ -3,10 +3,13 @@
 #
 # The CTest test consumer/find_package: parity used the way a project outside this repository
 # uses it. Installs the build, builds examples/consumer against the installation (host emulator
-# backends only), captures its goldens from the CUDA original, approves them with the installed
-# `parity`, and runs the example's own CTest: the HIP port verified against them on 64-lane
-# wavefronts, the drift check, and the faulty port that must fail. Then the negative control: a
-# corrupted golden must fail verification. Any step that fails fails the test.
+# backends only, the real compilers beside them where found), captures its goldens from the CUDA
+# originals, approves them with the installed `parity`, and runs the example's own CTest: the HIP
+# ports verified against them on 64-lane wavefronts, the drift checks, the faulty ports that must
+# fail, and the GPU-only suite Skipped. Then the kernel file's launcher that calls exit() (the
+# case fails, the next one runs), abort() in a launch, and exit() outside a launch (the run ends
+# with its summary). Last the negative control: a corrupted golden must fail verification. Any
+# step that fails fails the test.
 
 cmake_minimum_required(VERSION 3.25)
 
@@ -44,30 +47,98 @@ step("build examples/consumer" ${CMAKE_COMMAND} --build ${build} --config ${CONF
 
 step("capture from the CUDA original (host-cuda)"
      ${build}/scale_host_cuda --parity-mode capture --staging-dir ${staging})
-file(GLOB_RECURSE staged RELATIVE ${staging} ${staging}/*.h5)
+step("capture rownorm from the unchanged kernel file (host-cuda)"
+     ${build}/rownorm_host_cuda --parity-mode capture --staging-dir ${staging})
+file(GLOB_RECURSE staged RELATIVE ${staging} ${staging}/scale/*.h5)
 list(LENGTH staged count)
 if(NOT count EQUAL 2)
-  message(FATAL_ERROR "consumer: capture staged ${count} golden files, expected 2: ${staged}")
+  message(FATAL_ERROR "consumer: capture staged ${count} scale golden files, expected 2: ${staged}")
 endif()
 step("approve with the installed parity"
      ${prefix}/${BINDIR}/parity golden approve --staging ${staging} --golden ${golden})
 step("golden check with the installed parity" ${prefix}/${BINDIR}/parity golden check ${golden})
 
-# 2 cases x 2 backends (host-cuda, host-hip), the drift check and the faulty port.
+# scale: 2 cases x 2 backends, drift, faulty port; rownorm: 3 cases x 2 backends, drift, faulty
+# port; scale_cublas (BACKENDS cuda hip): its 4 backends Skipped here, never passed.
 step("ctest of examples/consumer"
      ${CMAKE_CTEST_COMMAND} --test-dir ${build} -C ${CONFIG} --output-on-failure
      --no-tests=error)
 message("${step_output}")
-if(NOT step_output MATCHES "100% tests passed, 0 tests failed out of 6\n"
-   OR step_output MATCHES "did not run")
-  message(FATAL_ERROR "consumer: expected 6 tests of examples/consumer to run and pass")
+if(NOT step_output MATCHES "100% tests passed, 0 tests failed out of 18\n")
+  message(FATAL_ERROR "consumer: expected 18 tests of examples/consumer, none failing")
 endif()
 foreach(test scale/host-cuda/scale/f32/1000 scale/host-hip/scale/f32/4099 scale/drift
-             scale/bad/dropped_tail)
+             scale/bad/dropped_tail rownorm/host-cuda/rownorm/kernel1/f32/64x300
+             rownorm/host-hip/rownorm/kernel2/f32/64x300 rownorm/host-hip/rownorm/stream/f32/33x1000
+             rownorm/drift rownorm/bad/unbiased_variance)
   if(NOT step_output MATCHES "${test} [.]+ +Passed")
     message(FATAL_ERROR "consumer: test ${test} of examples/consumer did not pass")
   endif()
 endforeach()
+foreach(backend cuda hip host-cuda host-hip)
+  if(NOT step_output MATCHES "scale_cublas/${backend} [.*]+ *Skipped")
+    message(FATAL_ERROR "consumer: scale_cublas/${backend} (BACKENDS cuda hip) is not Skipped")
+  endif()
+endforeach()
+if(NOT step_output MATCHES "tests did not run:.*scale_cublas/host-hip \\(Skipped\\)")
+  message(FATAL_ERROR "consumer: CTest does not list scale_cublas as Skipped")
+endif()
+
+# The real compiler of each side accepted it, or the summary says why none was asked.
+execute_process(COMMAND ${build}/rownorm_host_hip --parity-summary ${WORK}/summary.json
+                        rownorm/kernel1/f32/64x300 --golden-dir ${golden} OUTPUT_QUIET)
+file(READ ${WORK}/summary.json summary)
+string(JSON compilers GET "${summary}" real_compilers)
+string(JSON side GET "${summary}" real_compilers 0 side)
+if(NOT side STREQUAL "hip")
+  message(FATAL_ERROR "consumer: the host-hip summary names no HIP-side compiler: ${compilers}")
+endif()
+message(STATUS "consumer: real compilers of the HIP side: ${compilers}")
+
+# A launcher that calls exit(1) inside run.launch fails its case; the next case still runs and
+# passes (lexical order: invalid_kernel runs first). abort() in a launch: the same.
+execute_process(COMMAND ${build}/rownorm_host_hip --parity-mode capture
+                        --staging-dir ${WORK}/exits --order lex
+                        "rownorm/invalid_kernel,rownorm/abort_in_launch,rownorm/kernel2/f32/64x300"
+                        --parity-summary ${WORK}/exits.json
+                RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+foreach(expected "Invalid kernel number"
+                 "the launcher called exit\\(1\\) inside run.launch, so this case fails"
+                 "the launcher called abort\\(\\) inside"
+                 "test cases: 3 \\| 1 passed \\| 2 failed")
+  string(REGEX REPLACE "\n +" " " flat "${out}${err}")  # Catch2 wraps long messages
+  if(NOT flat MATCHES "${expected}")
+    message(FATAL_ERROR "consumer: a launcher that exits: no /${expected}/ (exit ${rc}):\n${out}${err}")
+  endif()
+endforeach()
+if(rc EQUAL 0 OR "${out}${err}" MATCHES "HDF5-DIAG")
+  message(FATAL_ERROR "consumer: a launcher that exits: exit ${rc}, or HDF5 noise:\n${out}${err}")
+endif()
+file(READ ${WORK}/exits.json summary)
+string(JSON n LENGTH "${summary}" cases)
+if(NOT n EQUAL 3)
+  message(FATAL_ERROR "consumer: the run summary lists ${n} cases, expected 3: ${summary}")
+endif()
+message(STATUS "consumer: launchers that exit or abort fail their case, the run goes on: ok")
+
+# exit() outside run.launch: the run ends with the launcher's code, the case named, the summary
+# written, and no HDF5 diagnostics.
+execute_process(COMMAND ${build}/rownorm_host_cuda --parity-mode capture
+                        --staging-dir ${WORK}/exits --order lex
+                        "rownorm/exit_outside_launch,rownorm/kernel1/f32/64x300"
+                        --parity-summary ${WORK}/outside.json
+                RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+if(NOT rc EQUAL 1 OR NOT "${out}${err}" MATCHES "case 'rownorm/exit_outside_launch' called exit\\(1\\) outside run.launch: the run ends here"
+   OR "${out}${err}" MATCHES "HDF5-DIAG")
+  message(FATAL_ERROR "consumer: exit() outside run.launch (exit ${rc}):\n${out}${err}")
+endif()
+file(READ ${WORK}/outside.json summary)
+string(JSON status GET "${summary}" cases 0 status)
+string(JSON name GET "${summary}" cases 0 case)
+if(NOT status STREQUAL "failed" OR NOT name STREQUAL "rownorm/exit_outside_launch")
+  message(FATAL_ERROR "consumer: the summary of a run that exit() ended: ${summary}")
+endif()
+message(STATUS "consumer: exit() outside run.launch ends the run with its summary: ok")
 
 # Negative control: one case's golden replaced by the other's. The HIP port must fail to verify,
 # and for that reason (the manifest check), not any reason: the example verifies against the
