@@ -391,7 +391,7 @@ function(parity_add_suite)
     foreach(backend IN LISTS arg_BACKENDS)
       if(NOT backend IN_LIST PARITY_ALL_BACKENDS)
         message(FATAL_ERROR "parity_add_suite(${suite}): BACKENDS '${backend}' is not a backend "
-                            "(choose from ${PARITY_ALL_BACKENDS})")
+                            "(choose from cuda hip host-cuda host-hip)")
       endif()
     endforeach()
     if(NOT arg_BACKENDS)
