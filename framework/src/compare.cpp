@@ -10,6 +10,7 @@
 #include "compare/engine.hpp"
 #include "parity/error.hpp"
 #include "parity/float_format.hpp"
+#include "parity/poison.hpp"
 #include "parity/ulp.hpp"
 
 namespace parity {
@@ -430,6 +431,21 @@ void add_hints(const Context& x, const Running& r, Verdict& v) {
         {HintKind::kConstant, std::string("every candidate element has the same bits ") + bits +
                                   " while the golden varies: an untouched fill or sentinel, or a "
                                   "kernel that wrote one value everywhere"});
+  }
+  if (r.fail_poison > 0) {
+    const std::size_t width = x.candidate.size;
+    char pattern[24];
+    std::snprintf(pattern, sizeof pattern, "0x%0*llx", static_cast<int>(2 * width),
+                  static_cast<unsigned long long>(
+                      width >= 8 ? poison::kWord : poison::kWord & ((1ull << (8 * width)) - 1)));
+    v.hints.push_back({HintKind::kPoison, fmt_count(r.fail_poison) + " of " + fmt_count(m) +
+                                              " failing elements carry the " +
+                                              "emulator's poison (" + pattern +
+                                              "): read of never-written shared memory / LDS or " +
+                                              "device memory, or of an inactive lane (a CUDA "
+                                              "shuffle from a lane that did not take " +
+                                              "part); on a GPU these reads give garbage "
+                                              "(PARITY_SIMT_POISON=0 turns the poison off)"});
   }
   const bool flushed = r.fail_zero_subnormal >= 8 && 10 * r.fail_zero_subnormal >= 9 * r.fail_zero;
   if (!untouched && flushed && 2 * r.fail_zero >= value_fails)

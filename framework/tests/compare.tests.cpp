@@ -167,6 +167,48 @@ TEST_CASE("NaN equals NaN by class; NaN against a number is a mismatch", "[compa
   CHECK(strict.nan_mismatches == 1);
 }
 
+TEST_CASE("failing elements that carry the emulator's poison are named in a hint",
+          "[compare][poison]") {
+  // Poison written byte by byte (0xF6, 0x7F: parity/poison.hpp), negated, and quieted by an
+  // addition; the rest of the candidate is right.
+  const float poison = std::bit_cast<float>(0x7FF67FF6u);
+  volatile float vp = poison;
+  std::vector<float> g(256, 1.5f), c(256, 1.5f);
+  c[3] = poison;
+  c[100] = -poison;
+  c[200] = vp + 2.0f;
+  const Verdict v = compare(view1(g), view1(c), Policy{}.max_ulp(2));
+  CHECK_FALSE(v.passed);
+  REQUIRE(v.has_hint(HintKind::kPoison));
+  for (const Hint& h : v.hints) {
+    if (h.kind == HintKind::kPoison) {
+      CHECK_THAT(h.message, ContainsSubstring("3 of 3 failing elements carry the emulator's poison "
+                                              "(0x7ff67ff6)"));
+      CHECK_THAT(h.message, ContainsSubstring("never-written shared memory"));
+    }
+  }
+  // Negative control: NaNs without the pattern (the output sentinel, a canonical NaN) are not
+  // poison, and a passing comparison has no such hint.
+  c[3] = std::bit_cast<float>(0x7FC0DEADu);
+  c[100] = std::bit_cast<float>(0x7FC00000u);
+  c[200] = 1.5f;
+  const Verdict other = compare(view1(g), view1(c), Policy{}.max_ulp(2));
+  CHECK_FALSE(other.passed);
+  CHECK_FALSE(other.has_hint(HintKind::kPoison));
+  CHECK(other.has_hint(HintKind::kNanWhereFinite));
+  // Integers: the pattern's 32-bit value.
+  std::vector<std::int32_t> gi(64, 7), ci(64, 7);
+  ci[10] = 0x7FF67FF6;
+  const Verdict ints = compare(view(gi, {64}), view(ci, {64}), Policy{});
+  CHECK(ints.has_hint(HintKind::kPoison));
+  // The hint survives the JSON round trip.
+  nlohmann::json j;
+  to_json(j, v);
+  Verdict back;
+  from_json(j, back);
+  CHECK(back.has_hint(HintKind::kPoison));
+}
+
 TEST_CASE("infinities must match exactly whatever the tolerances", "[compare][inf]") {
   const float inf = HUGE_VALF, max = std::numeric_limits<float>::max();
   std::vector<float> g = {inf, -inf, inf, 1.0f};

@@ -91,6 +91,7 @@ enum class HintKind : std::uint8_t {
   kBiasedTowardZero,   // truncation instead of round-to-nearest
   kBiasedNegative,     // round-down
   kBiasedPositive,     // round-up
+  kPoison,             // candidate carries the emulator's poison: a read of undefined memory/lanes
 };
 std::string_view name(HintKind kind);
 

@@ -10,6 +10,7 @@
 #include <type_traits>
 
 #include "parity/error.hpp"
+#include "parity/poison.hpp"
 #include "parity/ulp.hpp"
 
 namespace parity::detail {
@@ -719,6 +720,14 @@ BlockSums process_block(const Context& x, const BlockPtrs& p, std::int64_t n, st
           e.fail && e.candidate == 0.0 && e.golden != 0.0 && std::fabs(e.golden) < min_normal;
     }
   }
+  // Which failing elements carry the emulator's poison (a read of memory or lanes the GPU leaves
+  // undefined): again only in blocks with failures.
+  if (o.fails > 0) {
+    for (std::int64_t i = 0; i < n; ++i) {
+      const Eval e = evaluate_at(x, p, i);
+      r.fail_poison += e.fail && poison::carries(x.candidate.dtype, e.candidate_bits);
+    }
+  }
   r.bias.toward_zero += o.bias.toward_zero;
   r.bias.away_from_zero += o.bias.away_from_zero;
   r.bias.negative += o.bias.negative;
@@ -798,6 +807,7 @@ void Running::merge(const Running& o, int worst_limit) {
   fail_half += o.fail_half;
   fail_zero += o.fail_zero;
   fail_zero_subnormal += o.fail_zero_subnormal;
+  fail_poison += o.fail_poison;
   finite += o.finite;
   bias.toward_zero += o.bias.toward_zero;
   bias.away_from_zero += o.bias.away_from_zero;

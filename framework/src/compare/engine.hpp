@@ -124,6 +124,7 @@ struct Running {
   std::int64_t nan_mismatch = 0, inf_mismatch = 0, cand_nan_only = 0, non_finite_fails = 0;
   std::int64_t fail_twice = 0, fail_half = 0, fail_zero = 0, finite = 0;
   std::int64_t fail_zero_subnormal = 0;  // of fail_zero: the golden is subnormal (FTZ hint)
+  std::int64_t fail_poison = 0;  // failing, the candidate carries the poison (parity/poison.hpp)
   BiasStats bias;
   UlpHistogram hist;
   Extreme<std::uint64_t> max_ulp;
