@@ -1,6 +1,6 @@
 # parity_add_emulated_library(<target> DIALECT cuda|hip SOURCES a.cu b.hip ...
 #                             [INCLUDES dir ...] [LINK lib ...] [DEFINITIONS X=1 ...]
-#                             [COMPILE_OPTIONS opt ...] [RACE_CHECK])
+#                             [COMPILE_OPTIONS opt ...] [TARGET sm_90|gfx942|...] [RACE_CHECK])
 #
 # Builds CUDA (.cu) or HIP (.hip) kernel sources for the host SIMT emulator (adapters/host):
 # each source is rewritten by parity-simt-rewrite (kernel<<<...>>>(...) launches and __shared__
@@ -60,8 +60,39 @@ function(_parity_simt_link_items target out)
   set(${out} ${result} PARENT_SCOPE)
 endfunction()
 
+# ----- emulated targets (docs/host-emulation.md, "Targets and their limits") -----
+# The GPU each dialect's emulated kernels stand for: its shared-memory / LDS, thread and grid
+# limits are enforced at every launch, its architecture macros (__CUDA_ARCH__, __gfx942__, ...)
+# are defined in device code, and it is recorded in provenance. TARGET <name> on
+# parity_add_emulated_library overrides these for one library.
+set(PARITY_SIMT_CUDA_TARGET "sm_90" CACHE STRING
+    "GPU the host-cuda emulator stands for: sm_70 sm_75 sm_80 sm_86 sm_89 sm_90 sm_100 sm_120")
+set(PARITY_SIMT_HIP_TARGET "gfx942" CACHE STRING
+    "GPU the host-hip emulator stands for: gfx90a gfx942 gfx950 gfx1100 gfx1201")
+
+# Sets <out_var> to the PARITY_SIMT_TARGET_ID of <name> (sm_90 -> 900, gfx942 -> 0x942), after
+# checking that <name> is a target of <dialect>.
+function(parity_simt_target_id dialect name out_var)
+  # The names parity/simt/target.hpp models (its kTargets table is the authority; this list only
+  # lets a misspelt name fail at configure time).
+  set(cuda_targets sm_70 sm_75 sm_80 sm_86 sm_89 sm_90 sm_100 sm_120)
+  set(hip_targets gfx90a gfx942 gfx950 gfx1100 gfx1201)
+  if(NOT name IN_LIST ${dialect}_targets)
+    string(REPLACE ";" " " known "${${dialect}_targets}")
+    message(FATAL_ERROR "parity-simt: '${name}' is not an emulated ${dialect} target; the "
+                        "emulator models: ${known}")
+  endif()
+  if(name MATCHES "^sm_([0-9]+)$")
+    set(${out_var} "${CMAKE_MATCH_1}0" PARENT_SCOPE)
+  else()
+    string(REGEX REPLACE "^gfx" "0x" id "${name}")
+    set(${out_var} "${id}" PARENT_SCOPE)
+  endif()
+endfunction()
+# ----- end of emulated targets -----
+
 function(parity_add_emulated_library target)
-  cmake_parse_arguments(PARSE_ARGV 1 arg "RACE_CHECK" "DIALECT"
+  cmake_parse_arguments(PARSE_ARGV 1 arg "RACE_CHECK" "DIALECT;TARGET"
                         "SOURCES;INCLUDES;LINK;DEFINITIONS;COMPILE_OPTIONS")
   if(arg_UNPARSED_ARGUMENTS)
     message(FATAL_ERROR "parity_add_emulated_library(${target}): unknown arguments "
@@ -113,8 +144,19 @@ function(parity_add_emulated_library target)
   target_compile_definitions(${target} PRIVATE ${api_definitions})
   _parity_simt_link_items(${target} link ${arg_LINK})
   target_link_libraries(${target} PRIVATE parity::simt_standins PUBLIC parity::simt ${link})
+  # Kernels' math calls reach the vendor-math perturbation (docs/host-emulation.md): the
+  # wrappers, whole (nothing references them by name), and the linker's --wrap options.
+  target_link_libraries(${target} PUBLIC "$<LINK_LIBRARY:WHOLE_ARCHIVE,parity::simt_vendor_math>")
   target_compile_definitions(${target} PRIVATE ${arg_DEFINITIONS})
   target_compile_options(${target} PRIVATE ${arg_COMPILE_OPTIONS})
+  # The emulated GPU (see "emulated targets" above).
+  if(NOT arg_TARGET)
+    string(TOUPPER "${arg_DIALECT}" dialect_upper)
+    set(arg_TARGET "${PARITY_SIMT_${dialect_upper}_TARGET}")
+  endif()
+  parity_simt_target_id(${arg_DIALECT} "${arg_TARGET}" target_id)
+  target_compile_definitions(${target} PRIVATE PARITY_SIMT_TARGET_ID=${target_id})
+  set_target_properties(${target} PROPERTIES PARITY_SIMT_TARGET ${arg_TARGET})
   parity_target_defaults(${target})
   # Kernel sources carry the GPU compilers' pragmas (`#pragma unroll`, `#pragma nv_diag_suppress`),
   # which mean nothing to the host compiler and must not fail a -Werror build.

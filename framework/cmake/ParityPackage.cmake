@@ -27,7 +27,7 @@ set(PARITY_INSTALL_CMAKEDIR "${CMAKE_INSTALL_LIBDIR}/cmake/parity" CACHE STRING
 # the adapters exports $<LINK_LIBRARY:WHOLE_ARCHIVE,parity::adapter_host_impl> verbatim.
 set(parity_exported
   framework catch2 catch2_main
-  simt simt_standins simt_rewrite adapter_host adapter_host_impl
+  simt simt_standins simt_rewrite simt_vendor_math adapter_host adapter_host_impl
   gpu_common adapter_cuda adapter_cuda_impl adapter_hip adapter_hip_impl
   cli)
 set(parity_optional catch2 adapter_cuda adapter_cuda_impl adapter_hip adapter_hip_impl)

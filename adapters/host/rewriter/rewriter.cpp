@@ -4,22 +4,11 @@
 #include <map>
 #include <optional>
 
-#include "parity/cxx/tokenizer.hpp"
+#include "arch_macros.hpp"
+#include "source_tokens.hpp"
 
 namespace parity::simt::rewrite {
 namespace {
-
-using cxx::LexResult;
-using cxx::Token;
-using cxx::TokenKind;
-
-// Directives stay whole (the rewriter copies them, and re-lexes #define bodies), and '>' is always
-// a token of its own: template argument lists and the launch's '>>>' are parsed by counting '>'.
-cxx::LexResult lex(std::string_view source, int first_line = 1) {
-  return cxx::lex(
-      source,
-      {.directives = cxx::Directives::kWhole, .split_greater = true, .first_line = first_line});
-}
 
 enum class Scope { kNamespace, kClass, kCode, kInit };
 
@@ -51,11 +40,20 @@ class Rewriter {
   Rewriter(std::string_view src, const Options& options) : src_(src), options_(options) {}
 
   Output run() {
-    LexResult lexed = lex(src_);
+    LexResult lexed = lex_source(src_);
     for (const cxx::Diagnostic& e : lexed.diagnostics)
       errors_.push_back({e.line, e.column, e.message});
     toks_ = std::move(lexed.tokens);
     scan();
+    // Architecture macros (arch_macros.hpp). Its edits go first: an insertion at the '{' of a
+    // body must not be skipped by an edit that starts at the same byte.
+    std::vector<TextEdit> arch;
+    arch_macro_edits(src_, toks_, options_, arch, errors_);
+    std::vector<Edit> all;
+    for (TextEdit& e : arch) all.push_back({e.begin, e.end, std::move(e.text)});
+    all.insert(all.end(), std::make_move_iterator(edits_.begin()),
+               std::make_move_iterator(edits_.end()));
+    edits_ = std::move(all);
     Output out;
     out.errors = std::move(errors_);
     out.text = "#line 1 \"" + escape(options_.path) + "\"\n" + apply();
@@ -165,7 +163,7 @@ class Rewriter {
     } else if (word == "define") {
       // Launches inside macro bodies are rewritten too (on one logical line).
       const std::size_t body = t.begin + e;
-      LexResult sub = lex(src_.substr(body, t.end - body), t.line);
+      LexResult sub = lex_source(src_.substr(body, t.end - body), t.line);
       for (Token& s : sub.tokens) {
         s.begin += body;
         s.end += body;

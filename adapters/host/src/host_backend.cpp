@@ -1,7 +1,10 @@
 // The host backends: parity::Backend over the SIMT emulator.
-//   "host-cuda"  runs CUDA-dialect kernels, warp size 32;
-//   "host-hip"   runs HIP-dialect kernels, warp size 64 (CDNA), or 32 (RDNA) with
-//                PARITY_SIMT_HIP_WARP_SIZE=32.
+//   "host-cuda"  runs CUDA-dialect kernels, warp size 32, with the limits of the CUDA target
+//                (PARITY_SIMT_CUDA_TARGET, default sm_90);
+//   "host-hip"   runs HIP-dialect kernels with the HIP target's limits and wavefront width
+//                (PARITY_SIMT_HIP_TARGET, default gfx942: 64; RDNA targets 32), or the width
+//                PARITY_SIMT_HIP_WARP_SIZE forces.
+// The device name and architecture in provenance are the target's.
 // Memory is 256-byte aligned host memory, the stream is an emulator stream (what cudaStream_t /
 // hipStream_t point to in the stand-ins), and launches run synchronously.
 // Devices: one by default, whatever PARITY_DEVICE or CTest select (they name GPUs, and host tests
@@ -12,6 +15,7 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <memory>
@@ -22,6 +26,8 @@
 #include "parity/error.hpp"
 #include "parity/gpu/device_selection.hpp"
 #include "parity/simt/runtime_api.hpp"
+#include "parity/simt/target.hpp"
+#include "parity/simt/vendor_math.hpp"
 
 #ifndef PARITY_HOST_COMPILER
 #define PARITY_HOST_COMPILER "unknown"
@@ -30,11 +36,18 @@
 namespace parity {
 namespace {
 
+//! The wavefront width host-hip launches get: PARITY_SIMT_HIP_WARP_SIZE's, else the HIP
+//! target's (64 on CDNA, 32 on RDNA).
+int hip_warp_size_forced() {
+  const char* env = std::getenv("PARITY_SIMT_HIP_WARP_SIZE");
+  if (env == nullptr) return 0;
+  if (std::strcmp(env, "32") == 0) return 32;
+  if (std::strcmp(env, "64") == 0) return 64;
+  return 0;
+}
 int hip_warp_size_setting() {
-  if (const char* env = std::getenv("PARITY_SIMT_HIP_WARP_SIZE")) {
-    if (std::strcmp(env, "32") == 0) return 32;
-  }
-  return 64;
+  const int forced = hip_warp_size_forced();
+  return forced != 0 ? forced : simt::current_target(simt::Dialect::kHip).warp_size;
 }
 
 //! PARITY_HOST_DEVICES, or nullopt when unset; throws UsageError for anything but a whole
@@ -57,7 +70,9 @@ class HostBackend final : public Backend {
       : name_(std::move(name)),
         dialect_(dialect),
         warp_size_(warp_size),
-        stream_(simt::create_stream(dialect == simt::Dialect::kHip ? warp_size : 0)) {}
+        // 0: the width of the kernels' target; PARITY_SIMT_HIP_WARP_SIZE, read when the backend
+        // is made, forces one.
+        stream_(simt::create_stream(dialect == simt::Dialect::kHip ? hip_warp_size_forced() : 0)) {}
   ~HostBackend() override { simt::destroy_stream(stream_); }
   HostBackend(const HostBackend&) = delete;
   HostBackend& operator=(const HostBackend&) = delete;
@@ -77,9 +92,10 @@ class HostBackend final : public Backend {
   DeviceInfo device_info() override {
     DeviceInfo info;
     info.backend = name_;
-    info.device_name = "host CPU (" + simt::cpu_name() + ", " +
-                       std::to_string(simt::worker_count()) + " worker threads)";
-    info.architecture = "cpu";
+    // The GPU the kernels were compiled for (parity/simt/target.hpp), emulated on this CPU.
+    info.device_name = simt::device_name(simt::current_target(dialect_)) + ", " +
+                       std::to_string(simt::worker_count()) + " worker threads";
+    info.architecture = simt::target_names(dialect_);
     info.warp_size = warp_size_;
     info.device_index = host_device_count() ? device_.ordinal : 0;
     info.driver_version = "";
@@ -94,6 +110,14 @@ class HostBackend final : public Backend {
     info.compiler = std::string(PARITY_HOST_COMPILER) + " (" +
                     (dialect_ == simt::Dialect::kCuda ? "CUDA" : "HIP") +
                     " sources emulated by parity-simt)";
+    if (simt::vendor_math()) {
+      char seed[32];
+      std::snprintf(seed, sizeof seed, "0x%llx",
+                    static_cast<unsigned long long>(simt::vendor_math_seed()));
+      info.compiler += std::string(", vendor-math perturbation (") +
+                       (dialect_ == simt::Dialect::kCuda ? "CUDA" : "OCML") + " bounds, seed " +
+                       seed + ")";
+    }
     return info;
   }
 

@@ -9,6 +9,7 @@
 #include <string>
 #include <thread>
 
+#include "parity/poison.hpp"
 #include "scheduler.hpp"
 
 #ifndef PARITY_SIMT_VERSION
@@ -50,20 +51,28 @@ StreamState* resolve(StreamState* s) {
   return bits <= 2 ? &default_stream() : s;
 }
 
-int default_hip_warp_size() {
+//! PARITY_SIMT_HIP_WARP_SIZE: 32 or 64, else 0 (unset, or a value that names no width).
+int env_hip_warp_size() {
   static const int size = [] {
-    if (const char* env = std::getenv("PARITY_SIMT_HIP_WARP_SIZE")) {
-      if (std::strcmp(env, "32") == 0) return 32;
-      if (std::strcmp(env, "64") != 0) {
-        std::fprintf(stderr,
-                     "parity-simt: PARITY_SIMT_HIP_WARP_SIZE must be 32 or 64, not '%s'; "
-                     "using 64\n",
-                     env);
-      }
-    }
-    return 64;
+    const char* env = std::getenv("PARITY_SIMT_HIP_WARP_SIZE");
+    if (env == nullptr || *env == '\0') return 0;
+    if (std::strcmp(env, "32") == 0) return 32;
+    if (std::strcmp(env, "64") == 0) return 64;
+    std::fprintf(stderr,
+                 "parity-simt: PARITY_SIMT_HIP_WARP_SIZE must be 32 or 64, not '%s'; using the "
+                 "HIP target's wavefront size\n",
+                 env);
+    return 0;
   }();
   return size;
+}
+
+std::atomic<bool>& poison_setting() {
+  static std::atomic<bool> on{[] {
+    const char* env = std::getenv("PARITY_SIMT_POISON");
+    return env == nullptr || std::strcmp(env, "0") != 0;
+  }()};
+  return on;
 }
 
 std::atomic<bool>& race_setting() {
@@ -170,7 +179,20 @@ void destroy_stream(StreamState* stream) noexcept {
 
 int hip_warp_size(StreamState* stream) noexcept {
   StreamState* s = resolve(stream);
-  return s->hip_warp_size != 0 ? s->hip_warp_size : default_hip_warp_size();
+  if (s->hip_warp_size != 0) return s->hip_warp_size;
+  if (const int forced = env_hip_warp_size(); forced != 0) return forced;
+  return current_target(Dialect::kHip).warp_size;
+}
+
+int hip_warp_override() noexcept {
+  return env_hip_warp_size();
+}
+
+bool poison() noexcept {
+  return poison_setting().load(std::memory_order_relaxed);
+}
+void set_poison(bool enabled) noexcept {
+  poison_setting().store(enabled, std::memory_order_relaxed);
 }
 
 KernelFailure take_stream_failure(StreamState* stream) {
@@ -242,6 +264,11 @@ std::string api_set(Dialect dialect) {
   return all.sets[static_cast<int>(dialect)];
 }
 
+std::string device_name(const Target& target) {
+  return "parity-simt " + std::string(target.name) + " (" + std::string(target.product) + ") on " +
+         cpu_name();
+}
+
 const char* runtime_version() noexcept {
   return "parity-simt " PARITY_SIMT_VERSION;
 }
@@ -254,7 +281,9 @@ double now_ms() noexcept {
 void* allocate(std::size_t bytes) noexcept {
   // Exactly `bytes` (at least 1), so that AddressSanitizer sees the true end of the buffer.
   void* p = nullptr;
-  return posix_memalign(&p, 256, std::max<std::size_t>(bytes, 1)) == 0 ? p : nullptr;
+  if (posix_memalign(&p, 256, std::max<std::size_t>(bytes, 1)) != 0) return nullptr;
+  if (poison()) ::parity::poison::fill(p, bytes);
+  return p;
 }
 
 void release(void* ptr) noexcept {
@@ -262,6 +291,10 @@ void release(void* ptr) noexcept {
 }
 
 namespace detail {
+
+int stream_warp_override(StreamState* stream) noexcept {
+  return resolve(stream)->hip_warp_size;
+}
 
 void report_kernel_failure(StreamState* stream, Status status, const std::string& message) {
   fail(status, message);

@@ -29,6 +29,9 @@
 
 #include <boost/context/protected_fixedsize_stack.hpp>
 
+#include "func_attributes.hpp"
+#include "parity/poison.hpp"
+
 constinit thread_local uint3 threadIdx{0, 0, 0};
 constinit thread_local uint3 blockIdx{0, 0, 0};
 constinit thread_local dim3 blockDim{1, 1, 1};
@@ -109,15 +112,17 @@ struct RecordingStack {
 };
 
 // Process-wide layout of the static __shared__ region.
-struct SharedSlot {
-  std::size_t offset;
-  std::size_t size;
-  std::string name;
+struct SlotRecord {
+  std::size_t offset = 0;
+  std::size_t size = 0;
+  const char* name = "";                     // the rewriter passes string literals
+  std::atomic<std::uint64_t> counted_in{0};  // the launch serial that last counted this slot
 };
 struct SharedLayout {
   std::mutex mutex;
   std::atomic<std::size_t> used{0};
-  std::vector<SharedSlot> slots;
+  std::unique_ptr<SlotRecord[]> slots{new SlotRecord[kMaxSharedSlots]};
+  std::atomic<unsigned> count{0};
 };
 SharedLayout& shared_layout() {
   static SharedLayout* layout = new SharedLayout;  // never destroyed: threads may outlive main
@@ -229,6 +234,7 @@ void setup_launch(Worker& w, Launch& l) {
   w.lane_call.assign(l.nthreads, nullptr);
   c.shared_dynamic = w.arena;
   c.shared_static = w.arena + kDynamicRegion;
+  c.shared_stamps = w.shared_stamps;
   c.in_kernel = true;
   c.race_active = l.race;
   c.worker = &w;
@@ -254,6 +260,10 @@ void setup_block(Worker& w, std::uint64_t b) {
     warp.live_mask = lanes == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << lanes) - 1;
     warp.collective_mask = warp.ready_mask = 0;
   }
+  c.block_serial = ++w.block_serial;
+  // A block's shared memory holds whatever the SM last left there: the poison pattern here
+  // (static slots are poisoned when the block first reaches them, shared_first_use).
+  if (l.shared_bytes != 0 && poison()) ::parity::poison::fill(c.shared_dynamic, l.shared_bytes);
   w.aborted = false;
   w.block_active = true;
   w.block_linear = b;
@@ -410,21 +420,27 @@ Pool& pool() {
 
 // ----- shared memory layout -----
 
-std::size_t register_shared(std::size_t size, std::size_t align, const char* name) {
+SharedSlot register_shared(std::size_t size, std::size_t align, const char* name) {
   SharedLayout& layout = shared_layout();
   std::lock_guard lock(layout.mutex);
   std::size_t offset = layout.used.load(std::memory_order_relaxed);
   offset = (offset + align - 1) / align * align;
-  if (offset + size > kStaticRegion) {
+  const unsigned id = layout.count.load(std::memory_order_relaxed);
+  if (offset + size > kStaticRegion || id >= kMaxSharedSlots) {
     std::fprintf(stderr,
                  "parity-simt: static __shared__ variables exceed the emulator's %zu MiB region "
-                 "(declaring '%s', %zu bytes); this is far beyond any GPU's shared memory\n",
-                 kStaticRegion >> 20, name, size);
+                 "or %zu declarations (declaring '%s', %zu bytes); this is far beyond any GPU's "
+                 "shared memory\n",
+                 kStaticRegion >> 20, kMaxSharedSlots, name, size);
     std::abort();
   }
-  layout.slots.push_back(SharedSlot{offset, size, name ? name : ""});
+  SlotRecord& r = layout.slots[id];
+  r.offset = offset;
+  r.size = size;
+  r.name = name ? name : "";
+  layout.count.store(id + 1, std::memory_order_release);
   layout.used.store(offset + size, std::memory_order_release);
-  return offset;
+  return {id, offset};
 }
 
 std::size_t static_shared_used() noexcept {
@@ -434,10 +450,12 @@ std::size_t static_shared_used() noexcept {
 std::string describe_static_offset(std::size_t offset) {
   SharedLayout& layout = shared_layout();
   std::lock_guard lock(layout.mutex);
-  for (const SharedSlot& s : layout.slots) {
+  const unsigned n = layout.count.load(std::memory_order_acquire);
+  for (unsigned i = 0; i < n; ++i) {
+    const SlotRecord& s = layout.slots[i];
     if (offset >= s.offset && offset < s.offset + s.size) {
-      return "__shared__ " + (s.name.empty() ? std::string("variable") : s.name) + " + " +
-             std::to_string(offset - s.offset) + " bytes";
+      return "__shared__ " + (*s.name == '\0' ? std::string("variable") : std::string(s.name)) +
+             " + " + std::to_string(offset - s.offset) + " bytes";
     }
   }
   return "static shared offset " + std::to_string(offset);
@@ -485,10 +503,19 @@ Worker::Worker() {
     std::abort();
   }
   arena = static_cast<std::byte*>(p);
+  // Zero pages until touched; stamps start at 0, which no block's serial is.
+  void* stamps = mmap(nullptr, kMaxSharedSlots * sizeof(std::uint64_t), PROT_READ | PROT_WRITE,
+                      MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  if (stamps == MAP_FAILED) {
+    std::fprintf(stderr, "parity-simt: cannot reserve the shared-memory slot table\n");
+    std::abort();
+  }
+  shared_stamps = static_cast<std::uint64_t*>(stamps);
 }
 
 Worker::~Worker() {
   munmap(arena, kDynamicRegion + kStaticRegion);
+  munmap(shared_stamps, kMaxSharedSlots * sizeof(std::uint64_t));
 }
 
 Worker& this_worker() {
@@ -710,6 +737,152 @@ void trap(std::source_location where) {
 
 // ----- launches -----
 
+namespace {
+
+std::uint64_t next_launch_serial() {
+  static std::atomic<std::uint64_t> serial{0};
+  return serial.fetch_add(1, std::memory_order_relaxed) + 1;
+}
+
+int launch_hip_warp_size(StreamState* stream, const Target& t) {
+  if (const int w = stream_warp_override(stream); w != 0) return w;
+  if (const int w = hip_warp_override(); w != 0) return w;
+  return t.warp_size;
+}
+
+std::string kib(std::size_t bytes) {
+  const std::size_t whole = bytes / 1024, rest = bytes % 1024;
+  return std::to_string(bytes) + " bytes (" + std::to_string(whole) +
+         (rest == 0 ? "" : "." + std::to_string(rest * 10 / 1024)) + " KiB)";
+}
+
+//! How far a CUDA original can go, for the messages of AMD targets: "the CUDA original can opt
+//! in to up to 227 KiB per block on sm_90".
+std::string cuda_counterpart() {
+  const Target& c = current_target(Dialect::kCuda);
+  return "a CUDA original can opt in to up to " + std::to_string(c.shared_per_block_optin / 1024) +
+         " KiB per block on " + std::string(c.name) + "; ";
+}
+
+//! Why `bytes` of dynamic shared memory cannot be launched on `t`, or "".
+std::string check_dynamic_shared(const LaunchSite& site, const Target& t, std::size_t bytes,
+                                 const std::optional<FuncAttributes>& attributes) {
+  if (bytes <= t.shared_per_block && (attributes ? attributes->max_dynamic_shared < 0 : true))
+    return {};
+  const std::string name(t.name);
+  if (!t.optin) {
+    if (bytes <= t.shared_per_block) return {};
+    return kib(bytes) + " of dynamic shared memory (LDS) exceed " + name + "'s " +
+           kib(t.shared_per_block) + " per workgroup (" + std::string(t.product) +
+           "): ROCm fails this launch with hipErrorInvalidValue, and on AMD GPUs no attribute "
+           "raises the LDS ceiling. " +
+           cuda_counterpart() + name + " has no opt-in: tile the kernel or cut its shared memory";
+  }
+  const long long attr = attributes ? attributes->max_dynamic_shared : -1;
+  if (attr < 0) {
+    if (bytes <= t.shared_per_block) return {};
+    std::string why = kib(bytes) + " of dynamic shared memory exceed the " +
+                      kib(t.shared_per_block) + " a block may use on " + name +
+                      " without opt-in: the CUDA runtime fails this launch with "
+                      "cudaErrorInvalidValue. ";
+    if (bytes > t.shared_per_block_optin)
+      return why + "Even with cudaFuncSetAttribute " + name + " allows at most " +
+             kib(t.shared_per_block_optin) + " per block: tile the kernel or cut its shared memory";
+    return why + "The original must call cudaFuncSetAttribute(" + site.kernel +
+           ", cudaFuncAttributeMaxDynamicSharedMemorySize, " + std::to_string(bytes) +
+           ") before the launch (" + name + " allows up to " + kib(t.shared_per_block_optin) + ")";
+  }
+  if (bytes <= static_cast<std::size_t>(attr)) return {};
+  return kib(bytes) + " of dynamic shared memory exceed the " +
+         kib(static_cast<std::size_t>(attr)) +
+         " that cudaFuncSetAttribute(..., cudaFuncAttributeMaxDynamicSharedMemorySize, ...) set "
+         "for this kernel at " +
+         attributes->set_at +
+         ": the CUDA runtime fails this launch with cudaErrorInvalidValue; raise the attribute "
+         "to at least the launch's size";
+}
+
+//! Why the static shared memory the launch has reached so far (plus its dynamic shared memory)
+//! cannot run on the target, or "".
+std::string check_static_shared(const Launch& l, std::size_t static_bytes) {
+  const Target& t = *l.target;
+  const std::string name(t.name), kernel = std::string("kernel '") + l.site.kernel + "'";
+  const std::size_t dynamic = l.shared_bytes;
+  if (static_bytes > t.static_shared_max) {
+    if (t.optin)
+      return "static __shared__ memory of " + kernel + " reaches " + kib(static_bytes) +
+             "; CUDA caps static shared memory at " + kib(t.static_shared_max) +
+             " per block on every target (ptxas refuses the kernel: \"uses too much shared "
+             "data\"): allocate beyond that as dynamic shared memory (extern __shared__) with "
+             "cudaFuncSetAttribute(..., cudaFuncAttributeMaxDynamicSharedMemorySize, ...)";
+    return "static __shared__ memory of " + kernel + " reaches " + kib(static_bytes) +
+           ", more than " + name + "'s " + kib(t.static_shared_max) + " of LDS per workgroup (" +
+           std::string(t.product) +
+           "): the AMD compiler refuses the kernel (\"local memory ... "
+           "exceeds limit\"). " +
+           cuda_counterpart() + name + " has no opt-in: tile the kernel or cut its shared memory";
+  }
+  const std::size_t total = static_bytes + dynamic;
+  if (!t.optin) {
+    if (total <= t.shared_per_block) return {};
+    return "static __shared__ " + kib(static_bytes) + " + dynamic " + kib(dynamic) + " = " +
+           kib(total) + " of LDS for " + kernel + " exceed " + name + "'s " +
+           kib(t.shared_per_block) + " per workgroup (" + std::string(t.product) +
+           "): the launch fails on the GPU. " + cuda_counterpart() + name +
+           " has no opt-in: tile the kernel or cut its shared memory";
+  }
+  if (l.max_dynamic_attr < 0) {
+    if (total <= t.shared_per_block) return {};
+    return "static __shared__ " + kib(static_bytes) + " + dynamic " + kib(dynamic) + " = " +
+           kib(total) + " for " + kernel + " exceed the " + kib(t.shared_per_block) +
+           " a block may use on " + name +
+           " without opt-in: the CUDA runtime fails this launch with cudaErrorInvalidValue; "
+           "opt in with cudaFuncSetAttribute(..., cudaFuncAttributeMaxDynamicSharedMemorySize, " +
+           std::to_string(dynamic) + ") (" + name + " allows static + dynamic up to " +
+           kib(t.shared_per_block_optin) + ")";
+  }
+  const std::size_t attr = static_cast<std::size_t>(l.max_dynamic_attr);
+  if (static_bytes + attr <= t.shared_per_block_optin) return {};
+  return "cudaFuncSetAttribute(..., cudaFuncAttributeMaxDynamicSharedMemorySize, " +
+         std::to_string(attr) + ") at " + l.max_dynamic_set_at + " for " + kernel +
+         " succeeded here but fails on " + name + " with cudaErrorInvalidValue: with " +
+         kib(static_bytes) + " of static shared memory at most " +
+         kib(t.shared_per_block_optin - static_bytes) + " can be opted in (" +
+         kib(t.shared_per_block_optin) + " per block)";
+}
+
+}  // namespace
+
+void shared_first_use(unsigned id) {
+  ThreadContext& c = t_ctx;
+  c.shared_stamps[id] = c.block_serial;
+  SharedLayout& layout = shared_layout();
+  SlotRecord& slot = layout.slots[id];
+  if (poison()) ::parity::poison::fill(c.shared_static + slot.offset, slot.size);
+  if (!c.in_kernel) return;
+  Worker& w = *static_cast<Worker*>(c.worker);
+  Launch& l = *w.launch;
+  if (slot.counted_in.exchange(l.serial, std::memory_order_relaxed) == l.serial) return;
+  const std::size_t total =
+      l.static_bytes.fetch_add(slot.size, std::memory_order_relaxed) + slot.size;
+  {
+    std::lock_guard lock(l.mutex);
+    l.static_slots.push_back(id);
+  }
+  std::string why = check_static_shared(l, total);
+  if (why.empty()) return;
+  std::string parts;
+  {
+    std::lock_guard lock(l.mutex);
+    for (unsigned s : l.static_slots) {
+      parts += parts.empty() ? " (" : ", ";
+      parts += std::string(layout.slots[s].name) + " " + std::to_string(layout.slots[s].size);
+    }
+  }
+  if (!parts.empty()) why += "; static slots:" + parts + ")";
+  abort_block(w, Status::kInvalidValue, why);
+}
+
 void launch(const LaunchSite& site, const LaunchConfig& config, void* kernel, DriveFn drive) {
   auto invalid = [&](Status s, const std::string& why) {
     fail(s, std::string("cannot launch kernel '") + site.kernel + "' at " + site.file + ":" +
@@ -732,19 +905,42 @@ void launch(const LaunchSite& site, const LaunchConfig& config, void* kernel, Dr
             "grid " + dims(g) + " or block " + dims(b) + " has a zero dimension");
     return;
   }
-  if (nthreads > static_cast<std::uint64_t>(DeviceLimits::kMaxThreadsPerBlock) || b.z > 64) {
+  const Target* found = site.target_id != 0 ? find_target(site.target_id) : nullptr;
+  const Target& t = found != nullptr ? *found : current_target(site.dialect);
+  auto on = [&t] { return std::string(t.name) + " (" + std::string(t.product) + ")"; };
+  if (nthreads > static_cast<std::uint64_t>(t.max_threads_per_block) || b.x > t.max_block[0] ||
+      b.y > t.max_block[1] || b.z > t.max_block[2]) {
     invalid(Status::kInvalidConfiguration,
-            "block " + dims(b) + " exceeds 1024 threads (or z > 64)");
+            "block " + dims(b) + " has " + std::to_string(nthreads) + " threads; " + on() +
+                " allows at most " + std::to_string(t.max_threads_per_block) +
+                " threads per block and a block of at most " +
+                dims(dim3(t.max_block[0], t.max_block[1], t.max_block[2])));
     return;
   }
-  if (g.y > 65535 || g.z > 65535) {
-    invalid(Status::kInvalidConfiguration, "grid " + dims(g) + ": y and z must be <= 65535");
+  if (g.x > t.max_grid[0] || g.y > t.max_grid[1] || g.z > t.max_grid[2]) {
+    invalid(Status::kInvalidConfiguration,
+            "grid " + dims(g) + " exceeds " + on() + "'s maximum grid " +
+                dims(dim3(t.max_grid[0], t.max_grid[1], t.max_grid[2])));
     return;
   }
-  if (config.shared_bytes > kDynamicRegion) {
-    invalid(Status::kInvalidValue, std::to_string(config.shared_bytes) +
-                                       " bytes of dynamic shared memory exceed the emulator's " +
-                                       std::to_string(kDynamicRegion) + " bytes");
+  if (t.global_size_32bit) {
+    // ROCm (clr) refuses a dispatch whose work-items per dimension do not fit 32 bits.
+    constexpr std::uint64_t kMax = 0xffffffffu;
+    if (std::uint64_t{g.x} * b.x > kMax || std::uint64_t{g.y} * b.y > kMax ||
+        std::uint64_t{g.z} * b.z > kMax) {
+      invalid(Status::kInvalidConfiguration,
+              "grid " + dims(g) + " times block " + dims(b) +
+                  " exceeds 2^32 - 1 work-items in a dimension, which ROCm refuses "
+                  "(hipErrorInvalidConfiguration); the CUDA original's grid may be larger: "
+                  "loop over the data in the kernel (a grid-stride loop)");
+      return;
+    }
+  }
+  const std::optional<FuncAttributes> attributes = find_func_attributes(site.dialect, site.kernel);
+  const long long max_dynamic_attr = attributes ? attributes->max_dynamic_shared : -1;
+  if (std::string why = check_dynamic_shared(site, t, config.shared_bytes, attributes);
+      !why.empty()) {
+    invalid(Status::kInvalidValue, why);
     return;
   }
   Launch l;
@@ -754,7 +950,11 @@ void launch(const LaunchSite& site, const LaunchConfig& config, void* kernel, Dr
   l.shared_bytes = config.shared_bytes;
   l.kernel = kernel;
   l.drive = drive;
-  l.warp_size = site.dialect == Dialect::kCuda ? 32 : hip_warp_size(config.stream);
+  l.target = &t;
+  l.serial = next_launch_serial();
+  l.max_dynamic_attr = max_dynamic_attr;
+  if (attributes) l.max_dynamic_set_at = attributes->set_at;
+  l.warp_size = site.dialect == Dialect::kCuda ? 32 : launch_hip_warp_size(config.stream, t);
   l.warp_shift = static_cast<unsigned>(std::countr_zero(static_cast<unsigned>(l.warp_size)));
   l.nthreads = static_cast<unsigned>(nthreads);
   l.nblocks = nblocks;

@@ -8,6 +8,7 @@
 #include <cstring>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <source_location>
 #include <string>
 #include <string_view>
@@ -37,6 +38,8 @@
 #include "parity/simt/barrier.hpp"
 #include "parity/simt/launch.hpp"
 #include "parity/simt/runtime_api.hpp"
+#include "parity/simt/shared_memory.hpp"
+#include "parity/simt/target.hpp"
 #include "parity/simt/warp.hpp"
 
 namespace parity::simt::detail {
@@ -51,6 +54,10 @@ struct Launch {
   std::size_t shared_bytes = 0;
   void* kernel = nullptr;
   DriveFn drive = nullptr;
+  const Target* target = nullptr;   // the GPU the kernel was compiled for
+  std::uint64_t serial = 0;         // distinguishes launches (static shared-memory accounting)
+  long long max_dynamic_attr = -1;  // cudaFuncAttributeMaxDynamicSharedMemorySize, if set
+  std::string max_dynamic_set_at;
   int warp_size = 32;
   unsigned warp_shift = 5;
   unsigned nthreads = 0;
@@ -64,7 +71,10 @@ struct Launch {
   //! The lowest failed block so far: blocks above it are not started, blocks below it still
   //! run, so the reported failure is the lowest failing block whatever the timing.
   alignas(64) std::atomic<std::uint64_t> first_failed{~std::uint64_t{0}};
+  // Static __shared__ bytes of the slots this launch has reached (each slot counted once).
+  std::atomic<std::size_t> static_bytes{0};
   std::mutex mutex;
+  std::vector<unsigned> static_slots;  // under mutex
   Status status = Status::kSuccess;
   std::string message;
   std::uint64_t failed_block = ~std::uint64_t{0};
@@ -178,15 +188,20 @@ struct Worker {
   int barrier_result = 0;
 
   std::byte* arena = nullptr;  // [dynamic region | static region], reserved, committed on touch
+  std::uint64_t* shared_stamps = nullptr;  // per static slot: block_serial of its last first use
+  std::uint64_t block_serial = 0;
   std::unique_ptr<RaceShadow> race;
 };
 
 //! The worker of the calling OS thread (created on first use, never destroyed).
 Worker& this_worker();
 
-//! Arena layout: dynamic shared memory first, static __shared__ slots after it.
-inline constexpr std::size_t kDynamicRegion = DeviceLimits::kMaxDynamicShared;
+//! Arena layout: dynamic shared memory first, static __shared__ slots after it. Both are far
+//! larger than any target's shared memory (the launch enforces the target's limits).
+inline constexpr std::size_t kDynamicRegion = std::size_t{1} << 20;
 inline constexpr std::size_t kStaticRegion = std::size_t{63} << 20;
+//! Static __shared__ declaration sites (and template instantiations of them) a process may have.
+inline constexpr std::size_t kMaxSharedSlots = std::size_t{1} << 16;
 //! Bytes of the static region in use (grows as declaration sites are first reached).
 std::size_t static_shared_used() noexcept;
 //! Name of the static __shared__ variable at `offset` ("tile[+12]"), for race reports.
@@ -332,6 +347,9 @@ inline void lane_resumed(ThreadContext& c) {
 //! Runs the collectives of warp `warp_index` whose lanes have all arrived; returns an error
 //! message when a mask does not match the lanes that called.
 std::string resolve_warp(Worker& w, unsigned warp_index);
+
+//! The wavefront width a stream was created with (create_stream(w)), else 0 (runtime.cpp).
+int stream_warp_override(StreamState* stream) noexcept;
 
 //! Records a failed launch on its stream, the device and the calling thread (runtime.cpp).
 void report_kernel_failure(StreamState* stream, Status status, const std::string& message);

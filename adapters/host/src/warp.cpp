@@ -4,6 +4,7 @@
 #include <cstdlib>
 #include <cstring>
 
+#include "parity/poison.hpp"
 #include "scheduler.hpp"
 
 namespace parity::simt::detail {
@@ -142,13 +143,38 @@ std::string resolve_warp(Worker& w, unsigned warp_index) {
                "in the mask)";
       }
       // Settled warp: a live lane that waits at another collective, or at a barrier in
-      // progress, is missing; one that has returned is not (CUDA lets exited lanes be named).
+      // progress, is elsewhere; a live lane that does neither has returned.
       const std::uint64_t waiting = c.barrier_arrived != 0 ? warp.live_mask : warp.collective_mask;
       const std::uint64_t missing = mask & waiting & ~group;
-      if (missing != 0) {
+      if (c.dialect == Dialect::kHip && !k0.tile) {
+        // ROCm: the mask must be exactly the lanes that execute the call (a wave32 device looks
+        // at the low 32 bits only, which `all_lanes` already did).
+        if (const std::uint64_t named = mask & ~group; named != 0) {
+          const std::uint64_t absent = named & ~warp.live_mask;
+          const std::uint64_t exited = named & warp.live_mask & ~waiting;
+          std::string why;
+          auto part = [&why](std::uint64_t m, const std::string& what) {
+            if (m == 0) return;
+            if (!why.empty()) why += ", ";
+            why += "lanes " + lanes(m) + " " + what;
+          };
+          part(absent, "do not exist (the block has " + std::to_string(c.nthreads) +
+                           " threads: this wavefront has " +
+                           std::to_string(std::popcount(warp.live_mask)) + " lanes)");
+          part(exited, "have returned");
+          part(missing, "wait elsewhere");
+          return where() + ": mask " + hex(mask, ::warpSize) + " names lanes " + lanes(named) +
+                 " that do not execute it (" + why + "; lanes that called: " + lanes(group) +
+                 "). ROCm requires the mask to equal the lanes that execute the call: its check "
+                 "(__hip_check_mask in amd_warp_sync_functions.h) traps in builds without "
+                 "NDEBUG, and release builds ignore the mask. Pass __activemask(), or build the "
+                 "mask from the lanes that exist";
+        }
+      } else if (missing != 0) {
         return where() + ": mask " + hex(mask, ::warpSize) + " names lanes " + lanes(missing) +
                " that did not call it (lanes that called: " + lanes(group) +
-               "); on AMD GPUs a mask other than the active lanes faults";
+               "); CUDA requires every non-exited lane named in the mask to execute the same "
+               "call (undefined otherwise: a hang or wrong values), and ROCm traps on it";
       }
       for (std::uint64_t rest = pending & ~group; rest != 0; rest &= rest - 1) {
         const WarpCall& k = *calls[std::countr_zero(rest)];
@@ -169,18 +195,21 @@ std::string resolve_warp(Worker& w, unsigned warp_index) {
           return where() + ": width " + std::to_string(k0.width) +
                  " is not a power of two between 1 and warpSize (" + std::to_string(ws) + ")";
         }
+        const std::uint64_t undefined =
+            c.dialect == Dialect::kCuda && poison() ? ::parity::poison::kWord : 0;
         for (std::uint64_t rest = group; rest != 0; rest &= rest - 1) {
           const unsigned l = static_cast<unsigned>(std::countr_zero(rest));
           WarpCall& k = *calls[l];
           const unsigned src = shuffle_source(k, l, ws, c.dialect);
-          // A source lane that did not take part (returned, elsewhere, or beyond the block)
-          // holds no defined value on hardware; the emulator gives zero bits.
+          // A source lane that did not take part (returned, elsewhere, or beyond the block):
+          // AMD's ds_bpermute returns zero; on NVIDIA the value is undefined, so CUDA sources
+          // get the poison pattern (zero bits with PARITY_SIMT_POISON=0).
           if (src < ws && ((group >> src) & 1)) {
             const WarpCall& from = *calls[src];
             k.out[0] = from.in[0];
             k.out[1] = from.in[1];
           } else {
-            k.out[0] = k.out[1] = 0;
+            k.out[0] = k.out[1] = undefined;
           }
         }
         break;

@@ -26,17 +26,23 @@ TEST_CASE("backend/host-cuda and host-hip are registered and always available", 
   }
 }
 
-TEST_CASE("backend/device_info describes the host for provenance", "[backend]") {
+TEST_CASE("backend/device_info names the emulated target for provenance", "[backend]") {
+  // The test kernels are built for the default targets (PARITY_SIMT_CUDA_TARGET=sm_90,
+  // PARITY_SIMT_HIP_TARGET=gfx942), which they register; provenance records them.
   auto cuda = parity::make_backend("host-cuda");
   const parity::DeviceInfo info = cuda->device_info();
   CHECK(info.backend == "host-cuda");
-  CHECK(info.architecture == "cpu");
+  CHECK(info.architecture == "sm_90");
   CHECK(info.warp_size == 32);
   CHECK_THAT(info.runtime_version, StartsWith("parity-simt "));
-  CHECK_THAT(info.device_name, StartsWith("host CPU ("));
+  CHECK_THAT(info.device_name, StartsWith("parity-simt sm_90 (NVIDIA H100 / H200 (Hopper)) on "));
+  CHECK_THAT(info.device_name, ContainsSubstring("worker threads"));
   CHECK_THAT(info.compiler, ContainsSubstring("CUDA sources emulated by parity-simt"));
   CHECK(info.total_memory > 0);
-  CHECK(parity::make_backend("host-hip")->device_info().warp_size == 64);
+  const parity::DeviceInfo hip = parity::make_backend("host-hip")->device_info();
+  CHECK(hip.warp_size == 64);
+  CHECK(hip.architecture == "gfx942");
+  CHECK_THAT(hip.device_name, StartsWith("parity-simt gfx942 (AMD Instinct MI300X"));
 }
 
 TEST_CASE("backend/provenance records the API set the emulated kernels were compiled against",
@@ -107,7 +113,9 @@ TEST_CASE("backend/a launch the emulator refuses fails the synchronize with its 
     CHECK_THROWS_WITH(b->synchronize(b->stream()), ContainsSubstring("InvalidConfiguration") &&
                                                        ContainsSubstring("has a zero dimension"));
     simt_test::cuda::thread_ids(b->stream(), out.as<std::uint32_t>(), 1, 1, 1, 2048, 1, 1);
-    CHECK_THROWS_WITH(b->synchronize(b->stream()), ContainsSubstring("exceeds 1024 threads"));
+    CHECK_THROWS_WITH(b->synchronize(b->stream()),
+                      ContainsSubstring("block (2048,1,1) has 2048 threads; sm_90") &&
+                          ContainsSubstring("allows at most 1024 threads per block"));
     b->synchronize(b->stream());  // consumed: the next case starts clean
   }
 }

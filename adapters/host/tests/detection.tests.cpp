@@ -100,7 +100,7 @@ TEST_CASE("launch/a block of 2048 threads is an invalid configuration", "[detect
   simt_test::cuda::param_copies(b->stream(), out.as<int>(), 1, 2048);
   CHECK(parity::simt::last_error(true) == parity::simt::Status::kInvalidConfiguration);
   CHECK_THAT(std::string(parity::simt::status_message(parity::simt::Status::kInvalidConfiguration)),
-             ContainsSubstring("exceeds 1024 threads"));
+             ContainsSubstring("has 2048 threads; sm_90"));
 }
 
 TEST_CASE("recovery/a failed block does not poison later launches", "[detection]") {

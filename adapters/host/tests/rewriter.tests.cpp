@@ -179,3 +179,106 @@ TEST_CASE("rewriter/reports what it cannot rewrite, with line and column", "[rew
     CHECK_THAT(out.errors.front().message, ContainsSubstring(c.message));
   }
 }
+
+// ----- architecture macros (arch_macros.hpp) -----
+
+TEST_CASE("rewriter/arch: device code gets the device pass's __CUDA_ARCH__, host code not",
+          "[rewriter][arch]") {
+  const std::string out = rewritten(
+      "__device__ int d() {\n#if __CUDA_ARCH__ >= 800\n  return __CUDA_ARCH__;\n#endif\n}\n"
+      "void launcher() {\n#ifdef __CUDA_ARCH__\n  x();\n#endif\n}\n"
+      "__global__ void k() { int a = defined_elsewhere(__CUDA_ARCH__); }\n");
+  CHECK_THAT(out, ContainsSubstring("#if PARITY_SIMT_DEV__CUDA_ARCH__ >= 800\n"));
+  CHECK_THAT(out, ContainsSubstring("  return PARITY_SIMT_DEV__CUDA_ARCH__;\n"));
+  CHECK_THAT(out, ContainsSubstring("defined_elsewhere(PARITY_SIMT_DEV__CUDA_ARCH__)"));
+  // The launcher keeps the host pass's view (undefined), and checks that no kernel calls it.
+  CHECK_THAT(out, ContainsSubstring("#ifdef __CUDA_ARCH__\n  x();"));
+  CHECK_THAT(out, ContainsSubstring(
+                      "void launcher() { ::parity::simt::detail::arch_host_path(\"launcher\""));
+  // Lines stay where they were.
+  CHECK(
+      lines(out) ==
+      lines(std::string("__device__ int d() {\n#if __CUDA_ARCH__ >= 800\n  return __CUDA_ARCH__;\n"
+                        "#endif\n}\nvoid launcher() {\n#ifdef __CUDA_ARCH__\n  x();\n#endif\n}\n"
+                        "__global__ void k() { int a = defined_elsewhere(__CUDA_ARCH__); }\n")) +
+          1);  // + the #line directive
+}
+
+TEST_CASE("rewriter/arch: __host__ __device__ bodies take the device path and refuse the host",
+          "[rewriter][arch]") {
+  const std::string out = rewritten(
+      "#define HD __host__ __device__\n"
+      "HD inline float f(float x) {\n#ifdef __CUDA_ARCH__\n  return __expf(x);\n#else\n"
+      "  return expf(x);\n#endif\n}\n"
+      "HD constexpr int g() { return 1; }\n"
+      "__host__ __device__ constexpr int h() {\n#ifdef __CUDA_ARCH__\n  return 1;\n#endif\n"
+      "  return 0;\n}\n");
+  CHECK_THAT(out, ContainsSubstring("#ifdef PARITY_SIMT_DEV__CUDA_ARCH__\n  return __expf(x);"));
+  CHECK_THAT(out,
+             ContainsSubstring("HD inline float f(float x) { "
+                               "::parity::simt::detail::arch_device_path(\"f\", \"t.cu\", 2);"));
+  // No architecture test, no check; constexpr functions check only when not constant-evaluated.
+  CHECK_THAT(out, ContainsSubstring("HD constexpr int g() { return 1; }"));
+  CHECK_THAT(out, ContainsSubstring("constexpr int h() { if (!__builtin_is_constant_evaluated()) "
+                                    "::parity::simt::detail::arch_device_path(\"h\""));
+}
+
+TEST_CASE("rewriter/arch: namespace-scope conditionals by what they select", "[rewriter][arch]") {
+  // Only device code: the device value (a polyfill the device pass would skip on sm_60+).
+  std::string out = rewritten(
+      "#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 600\n"
+      "__device__ double atomicAdd2(double* p, double v) { return 0; }\n#endif\n");
+  CHECK_THAT(
+      out, ContainsSubstring(
+               "#if defined(PARITY_SIMT_DEV__CUDA_ARCH__) && PARITY_SIMT_DEV__CUDA_ARCH__ < 600"));
+  // Only host code: the host value.
+  out = rewritten("#ifndef __CUDA_ARCH__\nvoid host_helper() {}\n#endif\n");
+  CHECK_THAT(out, ContainsSubstring("#ifndef __CUDA_ARCH__\n"));
+  // Both: ambiguous in one compile, a build error.
+  const Output both =
+      run("#ifdef __CUDA_ARCH__\n__device__ int f() { return 1; }\n#else\nint f() { return 0; }\n"
+          "#endif\n");
+  REQUIRE(both.errors.size() == 1);
+  CHECK(both.errors[0].line == 1);
+  CHECK_THAT(both.errors[0].message,
+             ContainsSubstring("selects between host code and device code"));
+}
+
+TEST_CASE("rewriter/arch: macros built on __CUDA_ARCH__ follow their uses", "[rewriter][arch]") {
+  // Used only by device code: its definition gets the device value.
+  std::string out =
+      rewritten("#define ARCH2 (__CUDA_ARCH__ * 2)\n__device__ int f() { return ARCH2; }\n");
+  CHECK_THAT(out, ContainsSubstring("#define ARCH2 (PARITY_SIMT_DEV__CUDA_ARCH__ * 2)"));
+  // Used by both sides: an error at the definition.
+  Output o =
+      run("#define ARCH2 (__CUDA_ARCH__ * 2)\n__device__ int f() { return ARCH2; }\n"
+          "int g() { return ARCH2; }\n");
+  REQUIRE(o.errors.size() == 1);
+  CHECK(o.errors[0].line == 1);
+  CHECK_THAT(o.errors[0].message, ContainsSubstring("used by device code (line 2) and by host "
+                                                    "code (line 3)"));
+  // Defined under a namespace-scope #if that selects only definitions (the host value), then used
+  // in device code: it would silently take the host path there.
+  o =
+      run("#if __CUDA_ARCH__ >= 800\n#define FAST 1\n#endif\n"
+          "__device__ int f() {\n#if FAST\n  return 1;\n#endif\n  return 0;\n}\n");
+  REQUIRE(o.errors.size() == 1);
+  CHECK(o.errors[0].line == 5);
+  CHECK_THAT(o.errors[0].message, ContainsSubstring("macro 'FAST' is defined under the conditional "
+                                                    "on an architecture macro at line 1"));
+}
+
+TEST_CASE("rewriter/arch: HIP's device-pass macros; __CUDA_ARCH__ means nothing in HIP",
+          "[rewriter][arch]") {
+  const Output out =
+      run("__global__ void k(int* o) {\n#if defined(__gfx942__) || defined(__GFX9__)\n  o[0] = 1;\n"
+          "#endif\n#ifdef __HIP_DEVICE_COMPILE__\n  o[1] = 1;\n#endif\n#if __CUDA_ARCH__ >= 800\n"
+          "  o[2] = 1;\n#endif\n  o[3] = __AMDGCN_WAVEFRONT_SIZE;\n}\n",
+          Dialect::kHip);
+  REQUIRE(out.errors.empty());
+  CHECK_THAT(out.text, ContainsSubstring("#if defined(PARITY_SIMT_DEV__gfx942__) || "
+                                         "defined(PARITY_SIMT_DEV__GFX9__)"));
+  CHECK_THAT(out.text, ContainsSubstring("#ifdef PARITY_SIMT_DEV__HIP_DEVICE_COMPILE__"));
+  CHECK_THAT(out.text, ContainsSubstring("#if __CUDA_ARCH__ >= 800"));         // hipcc: undefined
+  CHECK_THAT(out.text, ContainsSubstring("o[3] = __AMDGCN_WAVEFRONT_SIZE;"));  // both passes
+}

@@ -1,17 +1,22 @@
 // Warp collectives: results against CPU models written here, at warp 32 (CUDA) and at the HIP
 // stream's warp size (64, and 32 for RDNA), plus the warp-size negative controls.
 #include <catch2/catch_test_macros.hpp>
+#include <catch2/matchers/catch_matchers_string.hpp>
 
 #include <algorithm>
 #include <bit>
 #include <cstdint>
 #include <cstring>
 #include <numeric>
+#include <string>
 #include <vector>
 
 #include "launchers.hpp"
 #include "parity/backend.hpp"
+#include "parity/error.hpp"
 #include "parity/simt/runtime_api.hpp"
+
+using Catch::Matchers::ContainsSubstring;
 
 namespace {
 
@@ -282,4 +287,56 @@ TEST_CASE("hip/hipLaunchKernelGGL with HIP_KERNEL_NAME and <<<>>> in a .hip file
   for (int i = 0; i < n; ++i) expect[i] = 3.0f * x[i] + y[i];
   CHECK(o1.host() == expect);
   CHECK(o2.host() == expect);
+}
+
+namespace {
+std::string failure_message(parity::Backend& b) {
+  try {
+    b.synchronize(b.stream());
+  } catch (const parity::BackendError& e) {
+    return e.what();
+  }
+  return "";
+}
+}  // namespace
+
+TEST_CASE("hip/strict masks: a full 64-bit mask on a 96-thread block names lanes that do not exist",
+          "[warp][hip][mask]") {
+  // ROCm's __hip_check_mask requires mask == the lanes that execute the call (it traps in builds
+  // without NDEBUG); the second wavefront of a 96-thread block has lanes 0-31 only.
+  auto b = parity::make_backend("host-hip");
+  Buffer<int> out(*b, 96);
+  simt_test::hip::full_mask_partial_wave(b->stream(), out.get());
+  const std::string m = failure_message(*b);
+  INFO(m);
+  CHECK_THAT(m, ContainsSubstring("hipErrorLaunchFailure"));
+  CHECK_THAT(m, ContainsSubstring("kernel 'full_mask_partial_wave_kernel'"));
+  CHECK_THAT(m, ContainsSubstring("failed in block (0,0,0)"));
+  CHECK_THAT(m, ContainsSubstring("__shfl_down_sync (") && ContainsSubstring("warp.hip:"));
+  CHECK_THAT(m, ContainsSubstring("in warp 1: mask 0xffffffffffffffff names lanes 32-63 that do "
+                                  "not execute it (lanes 32-63 do not exist (the block has 96 "
+                                  "threads: this wavefront has 32 lanes)"));
+  CHECK_THAT(m, ContainsSubstring("__hip_check_mask"));
+}
+
+TEST_CASE("hip/strict masks: a mask that names lanes which already returned", "[warp][hip][mask]") {
+  auto b = parity::make_backend("host-hip");
+  Buffer<int> out(*b, 64);
+  simt_test::hip::exited_lanes_mask(b->stream(), out.get());
+  const std::string m = failure_message(*b);
+  INFO(m);
+  CHECK_THAT(m, ContainsSubstring("__shfl_xor_sync"));
+  CHECK_THAT(m, ContainsSubstring("names lanes 40-63 that do not execute it (lanes 40-63 have "
+                                  "returned; lanes that called: 0-39)"));
+}
+
+TEST_CASE("hip/strict masks: the control, __activemask() on the same partial wavefront, passes",
+          "[warp][hip][mask]") {
+  auto b = parity::make_backend("host-hip");
+  Buffer<int> out(*b, 96);
+  simt_test::hip::active_mask_partial_wave(b->stream(), out.get());
+  b->synchronize(b->stream());
+  std::vector<int> expect(96);
+  for (int t = 0; t < 96; ++t) expect[t] = t + (t ^ 1);
+  CHECK(out.host() == expect);
 }

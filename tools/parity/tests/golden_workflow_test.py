@@ -314,15 +314,17 @@ def main():
                                  "--json"], 1, json_check=input_changed)
 
     # provenance: the staged f16 golden now claims a CUDA GPU
-    set_root_attrs(W("staging", F16), backend="cuda", architecture="sm_90",
-                   runtime_version="CUDA 13.0", device_name="NVIDIA H200")
+    set_root_attrs(W("staging", F16), backend="cuda", architecture="sm_100",
+                   runtime_version="CUDA 13.0", device_name="NVIDIA B200")
 
     def provenance(doc):
         changes = {c["field"]: (c["before"], c["after"]) for c in by_path(doc, F16)["provenance_changes"]}
         p = []
         if changes.get("backend") != ("host-cuda", "cuda"):
             p.append(f"backend {changes.get('backend')}")
-        if changes.get("architecture") != ("cpu", "sm_90"):
+        # before: the approved golden's (older host captures say "cpu", newer ones the
+        # emulated target, sm_90 by default)
+        if changes.get("architecture", ("", ""))[1] != "sm_100":
             p.append(f"architecture {changes.get('architecture')}")
         if "params" in changes:
             p.append("params should differ only in timings, which are left out")
@@ -330,7 +332,7 @@ def main():
     case("diff: provenance changes", ["golden", "diff", "--staging", stage, "--golden", gold,
                                       "--json"], 1, json_check=provenance)
     case("diff: provenance, human", ["golden", "diff", "--staging", stage, "--golden", gold], 1,
-         ["backend         host-cuda -> cuda", "architecture    cpu -> sm_90"])
+         ["backend         host-cuda -> cuda", " -> sm_100"])
 
     # new and removed
     shutil.copy(W("staging", F16), W("staging", "saxpy", "f16", "77.h5"))
@@ -478,15 +480,16 @@ def main():
             p = []
             if set(hosts) != {"host-cuda", "host-hip"}:
                 p.append(f"host backends {list(hosts)}")
-            for name, warp in (("host-cuda", 32), ("host-hip", 64)):
+            # the emulated targets: PARITY_SIMT_CUDA_TARGET / PARITY_SIMT_HIP_TARGET defaults
+            for name, warp, arch in (("host-cuda", 32, "sm_90"), ("host-hip", 64, "gfx942")):
                 devs = hosts.get(name, {}).get("devices", [])
                 if [d["index"] for d in devs] != list(range(n)):
                     p.append(f"{name} devices {devs}")
-                if any(d["warp_size"] != warp or d["architecture"] != "cpu" for d in devs):
+                if any(d["warp_size"] != warp or d["architecture"] != arch for d in devs):
                     p.append(f"{name} provenance {devs}")
             return p
         return check_doc
-    case("devices", ["devices"], 0, ["host-cuda (emulated): 1 device(s)", "[0] host CPU",
+    case("devices", ["devices"], 0, ["host-cuda (emulated): 1 device(s)", "[0] parity-simt sm_90",
                                      "warp size     64"])
     case("devices --json", ["devices", "--json"], 0, json_check=devices_json(1))
     case("devices with 3 emulated devices", ["devices", "--json"], 0, json_check=devices_json(3),

@@ -3,7 +3,8 @@
 // itself is written once for both dialects: the host runtime calls in
 // parity/simt/dialect/runtime_api.def, the device vocabulary that differs (32-bit masks) in
 // parity/simt/dialect/device_api.def, the shared building blocks in parity/simt/*.hpp.
-// __CUDA_ARCH__ is not defined: code that branches on it takes its host path.
+// The emulated target's limits and architecture macros: parity/simt/target_macros.hpp
+// (__CUDA_ARCH__ in device code only).
 #pragma once
 
 #include "parity/simt/prelude.hpp"
@@ -13,6 +14,7 @@
 #endif
 #define PARITY_SIMT_DIALECT_CUDA 1
 #include "parity/simt/dialect/spelling.hpp"
+#include "parity/simt/target_macros.hpp"
 #define CUDART_VERSION PARITY_SIMT_CUDA_VERSION
 
 #include "parity/simt/dialect/device_api.def"

@@ -2,7 +2,9 @@
 // file the hip:: ones; the tests call them like suites call theirs.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
+#include <string>
 
 #include "parity/simt/vector_types.hpp"
 #include "parity/stream.hpp"
@@ -86,6 +88,12 @@ void saxpy_ggl(parity::Stream s, float a, const float* x, const float* y, float*
 void saxpy_chevrons(parity::Stream s, float a, const float* x, const float* y, float* out, int n);
 //! warpSize as the kernel sees it.
 void warp_size(parity::Stream s, int* out);
+//! __shfl_down_sync(~0ull) in a 96-thread block (its second wavefront has 32 lanes).
+void full_mask_partial_wave(parity::Stream s, int* out);
+//! __shfl_xor_sync(~0ull) after lanes 40-63 returned.
+void exited_lanes_mask(parity::Stream s, int* out);
+//! The same 96-thread block with __activemask() as the mask: out[t] = t + (t ^ 1).
+void active_mask_partial_wave(parity::Stream s, int* out);
 
 }  // namespace simt_test::hip
 
@@ -124,3 +132,79 @@ void conversions(parity::Stream s, const float* x, std::uint16_t* out, int n);
 void vector_ops(parity::Stream s, const float4* a, const float4* b, float4* out, int n);
 
 }  // namespace simt_test::hip
+
+namespace simt_test::limits {
+
+//! What cudaGetDeviceProperties / hipGetDeviceProperties report inside an emulated TU.
+struct DeviceReport {
+  std::string name;  // CUDA: the device name; HIP: gcnArchName
+  std::size_t shared_per_block;
+  std::size_t shared_per_block_optin;  // CUDA: cudaDevAttrMaxSharedMemoryPerBlockOptin
+  int warp_size;
+  int major, minor;
+  int max_block_z;
+};
+
+// limits.cu (sm_90)
+//! One 64-thread block with `bytes` of dynamic shared memory; out[0] = the last word written.
+void cuda_dynamic_shared(parity::Stream s, int* out, std::size_t bytes);
+//! cudaFuncSetAttribute(kernel, MaxDynamicSharedMemorySize, bytes): the cudaError_t.
+int cuda_opt_in(std::size_t bytes);
+void cuda_static_56k(parity::Stream s, int* out);  //! 56 KiB of static shared memory
+//! 40 KiB static + `bytes` dynamic; and its opt-in (through a const void* cast).
+void cuda_static_40k_dynamic(parity::Stream s, int* out, std::size_t bytes);
+int cuda_static_40k_opt_in(std::size_t bytes);
+void cuda_grid(parity::Stream s, int* out, unsigned gx, unsigned gy);
+DeviceReport cuda_properties();
+
+// limits.hip (gfx942)
+void hip_lds(parity::Stream s, int* out, std::size_t bytes);
+int hip_set_max_lds(std::size_t bytes);  //! hipFuncSetAttribute: the hipError_t
+void hip_lds_static_72k(parity::Stream s, int* out);
+void hip_lds_static_40k_dynamic(parity::Stream s, int* out, std::size_t bytes);
+void hip_grid(parity::Stream s, int* out, unsigned gx, unsigned bx);
+DeviceReport hip_properties();
+
+}  // namespace simt_test::limits
+
+namespace simt_test::poison {
+
+// poison.cu
+void cuda_half_written_shared(parity::Stream s, float* out);   //! 64 threads, tile half written
+void cuda_shuffle_past_the_block(parity::Stream s, int* out);  //! 48 threads, shfl_down by 16
+std::uint32_t cuda_fresh_allocation_word();  //! a word of a fresh cudaMalloc allocation
+
+// poison.hip
+void hip_shuffle_past_the_block(parity::Stream s, int* out);  //! 48 threads, __shfl_down by 16
+void hip_half_written_lds(parity::Stream s, float* out);
+
+}  // namespace simt_test::poison
+
+namespace simt_test::arch {
+
+struct ArchReport {
+  bool launcher_sees_arch = false;  // the launcher (host code) sees a device-only macro
+  bool namespace_macro = false;     // a macro defined under a namespace-scope #if on it
+  int wavefront_macro = 0;          // __AMDGCN_WAVEFRONT_SIZE in the launcher
+};
+
+// arch.cu: out[0] = __CUDA_ARCH__ (-1 undefined), out[1] = the warp sum's path (32: sm_80+),
+// out[2] = a __host__ __device__ function's path (1: device), out[3] = a macro's device value.
+ArchReport cuda_arch(parity::Stream s, int* out);
+int cuda_path_of_hd_from_host();  //! must throw: compiled with its device path
+
+// arch.hip: out[0] = __HIP_DEVICE_COMPILE__, out[1] = 942 when __gfx942__ and __GFX9__,
+// out[2] = __AMDGCN_WAVEFRONT_SIZE, out[3] = whether __CUDA_ARCH__ is defined.
+ArchReport hip_arch(parity::Stream s, int* out);
+
+}  // namespace simt_test::arch
+
+namespace simt_test::vendor_math {
+
+// vendor_math.cu / .hip: per input x[i], out[6i..6i+5] = expf(x), logf(|x| + 1), sinf(x),
+// powf(|x| + 0.5, 1.5), __expf(x), rsqrtf(|x| + 1); out64[i] = exp((double)x).
+void cuda_functions(parity::Stream s, const float* x, float* out, double* out64, int n);
+void hip_functions(parity::Stream s, const float* x, float* out, double* out64, int n);
+float cuda_host_expf(float x);
+
+}  // namespace simt_test::vendor_math

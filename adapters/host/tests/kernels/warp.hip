@@ -43,6 +43,29 @@ __global__ void warp_size_kernel(int* out) {
   out[threadIdx.x] = warpSize;
 }
 
+// Masks that name lanes which do not execute the call: ROCm requires the mask to equal the lanes
+// that execute it. A 96-thread block's second wavefront has lanes 0-31 only.
+__global__ void full_mask_partial_wave_kernel(int* out) {
+  int v = static_cast<int>(threadIdx.x);
+  v += __shfl_down_sync(0xffffffffffffffffull, v, 1);
+  out[threadIdx.x] = v;
+}
+// Lanes 40-63 return first; lanes 0-39 still name all 64.
+__global__ void exited_lanes_mask_kernel(int* out) {
+  if (threadIdx.x >= 40) return;
+  int v = static_cast<int>(threadIdx.x);
+  v += __shfl_xor_sync(0xffffffffffffffffull, v, 1);
+  out[threadIdx.x] = v;
+}
+// The fix: the mask of the lanes that are there.
+__global__ void active_mask_partial_wave_kernel(int* out) {
+  int v = static_cast<int>(threadIdx.x);
+  const unsigned long long mask = __activemask();
+  v += __shfl_xor_sync(mask, v, 1);
+  __syncwarp(mask);
+  out[threadIdx.x] = v;
+}
+
 namespace simt_test::hip {
 
 namespace {
@@ -71,6 +94,15 @@ void saxpy_ggl(parity::Stream s, float a, const float* x, const float* y, float*
 }
 void saxpy_chevrons(parity::Stream s, float a, const float* x, const float* y, float* out, int n) {
   saxpy_t<<<dim3((n + 63) / 64), dim3(64), 0, native(s)>>>(a, x, y, out, n);
+}
+void full_mask_partial_wave(parity::Stream s, int* out) {
+  hipLaunchKernelGGL(full_mask_partial_wave_kernel, dim3(1), dim3(96), 0, native(s), out);
+}
+void exited_lanes_mask(parity::Stream s, int* out) {
+  hipLaunchKernelGGL(exited_lanes_mask_kernel, dim3(1), dim3(64), 0, native(s), out);
+}
+void active_mask_partial_wave(parity::Stream s, int* out) {
+  hipLaunchKernelGGL(active_mask_partial_wave_kernel, dim3(1), dim3(96), 0, native(s), out);
 }
 void warp_size(parity::Stream s, int* out) {
   hipLaunchKernelGGL(warp_size_kernel, dim3(1), dim3(4), 0, native(s), out);

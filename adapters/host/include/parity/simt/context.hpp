@@ -55,8 +55,13 @@ struct ThreadContext {
   WarpState* warps = nullptr;
   std::byte* shared_dynamic = nullptr;  // extern __shared__ storage of the block
   std::byte* shared_static = nullptr;   // base of the static __shared__ slots
+  // Per static __shared__ slot: the block_serial of the block that last reached it (the worker's
+  // table); a block's first use poisons the slot and counts it (shared_memory.hpp).
+  std::uint64_t* shared_stamps = nullptr;
+  std::uint64_t block_serial = 0;  // changes with every block this worker starts
   bool in_kernel = false;
   bool race_active = false;  // race mode records shared-memory accesses of this block
+  unsigned math_depth = 0;   // vendor-math perturbation is off while > 0 (vendor_math.hpp)
   Dialect dialect = Dialect::kCuda;
   void* worker = nullptr;  // scheduler-private
 };

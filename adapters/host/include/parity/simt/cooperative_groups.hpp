@@ -111,48 +111,49 @@ class thread_block_tile {
 #endif
 
   void sync(std::source_location where = std::source_location::current()) const {
-    ::parity::simt::detail::vote(::parity::simt::detail::WarpOp::kSyncWarp, true, mask(), 0, where);
+    ::parity::simt::detail::vote(::parity::simt::detail::WarpOp::kSyncWarp, true, mask(), 0, where,
+                                 true);
   }
   template <class T>
   T shfl(T var, int src_rank, std::source_location where = std::source_location::current()) const {
     return ::parity::simt::detail::shuffle(::parity::simt::detail::WarpOp::kShfl, true, mask(), var,
-                                           src_rank, static_cast<int>(N), where);
+                                           src_rank, static_cast<int>(N), where, true);
   }
   template <class T>
   T shfl_down(T var, unsigned delta,
               std::source_location where = std::source_location::current()) const {
     return ::parity::simt::detail::shuffle(::parity::simt::detail::WarpOp::kShflDown, true, mask(),
-                                           var, static_cast<int>(delta), static_cast<int>(N),
-                                           where);
+                                           var, static_cast<int>(delta), static_cast<int>(N), where,
+                                           true);
   }
   template <class T>
   T shfl_up(T var, unsigned delta,
             std::source_location where = std::source_location::current()) const {
     return ::parity::simt::detail::shuffle(::parity::simt::detail::WarpOp::kShflUp, true, mask(),
-                                           var, static_cast<int>(delta), static_cast<int>(N),
-                                           where);
+                                           var, static_cast<int>(delta), static_cast<int>(N), where,
+                                           true);
   }
   template <class T>
   T shfl_xor(T var, unsigned lane_mask,
              std::source_location where = std::source_location::current()) const {
     return ::parity::simt::detail::shuffle(::parity::simt::detail::WarpOp::kShflXor, true, mask(),
                                            var, static_cast<int>(lane_mask), static_cast<int>(N),
-                                           where);
+                                           where, true);
   }
   //! Bit r is rank r of this tile.
   unsigned long long ballot(int predicate,
                             std::source_location where = std::source_location::current()) const {
     const std::uint64_t all = ::parity::simt::detail::vote(::parity::simt::detail::WarpOp::kBallot,
-                                                           true, mask(), predicate, where);
+                                                           true, mask(), predicate, where, true);
     return (all >> base()) & (N == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << N) - 1);
   }
   int any(int predicate, std::source_location where = std::source_location::current()) const {
     return static_cast<int>(::parity::simt::detail::vote(::parity::simt::detail::WarpOp::kAny, true,
-                                                         mask(), predicate, where));
+                                                         mask(), predicate, where, true));
   }
   int all(int predicate, std::source_location where = std::source_location::current()) const {
     return static_cast<int>(::parity::simt::detail::vote(::parity::simt::detail::WarpOp::kAll, true,
-                                                         mask(), predicate, where));
+                                                         mask(), predicate, where, true));
   }
 
  private:

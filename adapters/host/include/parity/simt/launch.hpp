@@ -33,6 +33,7 @@ struct LaunchSite {
   const char* kernel;  // the kernel expression as written, e.g. "reduce<float, 256>"
   Dialect dialect;
   bool instrumented;  // compiled with race-mode instrumentation
+  int target_id = 0;  // PARITY_SIMT_TARGET_ID of the launching translation unit (0: the default)
 };
 
 //! The execution configuration between <<< and >>>.
@@ -163,7 +164,14 @@ void launch_kernel(const LaunchSite& site, const LaunchConfig& config, Body&& bo
                    Args&&... args) {
   std::tuple<std::decay_t<Args>...> params(std::forward<Args>(args)...);
   auto call = [&body, &params] { std::apply(body, params); };
+#ifdef PARITY_SIMT_TARGET_ID
+  // The target this translation unit was compiled for (parity_add_emulated_library defines it).
+  LaunchSite here = site;
+  here.target_id = PARITY_SIMT_TARGET_ID;
+  launch(here, config, &call, &drive<decltype(call)>);
+#else
   launch(site, config, &call, &drive<decltype(call)>);
+#endif
 }
 
 }  // namespace detail

@@ -2,9 +2,10 @@
 // standard functions are glibc's, not NVIDIA's or AMD's device libraries, so their last bits can
 // differ from a GPU's (goldens captured here are labelled backend=host-...). The fast
 // intrinsics (__expf, __sinf, ...) are the accurate functions, not their hardware
-// approximations. Directed-rounding forms (_rz, _ru, _rd) are exact: the rounding error of the
-// round-to-nearest result is computed exactly (TwoSum, or a wider product) and the result moved
-// one ulp where the direction demands.
+// approximations. With vendor-math perturbation on (vendor_math.hpp) every function's result is
+// moved within the vendor's documented bound. Directed-rounding forms (_rz, _ru, _rd) are exact:
+// the rounding error of the round-to-nearest result is computed exactly (TwoSum, or a wider
+// product) and the result moved one ulp where the direction demands.
 #pragma once
 
 #include <math.h>
@@ -16,6 +17,8 @@
 #include <cstdint>
 #include <limits>
 #include <type_traits>
+
+#include "parity/simt/vendor_math.hpp"
 
 namespace parity::simt::math {
 
@@ -187,29 +190,45 @@ inline unsigned long long ullmax(unsigned long long a, unsigned long long b) {
 }
 
 // ----- CUDA math functions that C does not have -----
+// Each returns its result through math::vendor() (vendor_math.hpp: within the vendor's bound when
+// the perturbation is on); the C functions it is built from are not perturbed themselves.
+namespace parity::simt::math {
+template <class T, class F>
+T vendor_of(Fn fn, T x, T y, F compute) {
+  T r;
+  {
+    Exact exact;
+    r = compute();
+  }
+  return vendor(fn, r, x, y);
+}
+}  // namespace parity::simt::math
+#define PARITY_SIMT_VENDOR(fn, x, y, expr) \
+  ::parity::simt::math::vendor_of(::parity::simt::math::Fn::fn, x, y, [&] { return expr; })
+
 inline float rsqrtf(float x) {
-  return 1.0f / std::sqrt(x);
+  return PARITY_SIMT_VENDOR(kRsqrt, x, 0.0f, 1.0f / std::sqrt(x));
 }
 inline double rsqrt(double x) {
-  return 1.0 / std::sqrt(x);
+  return PARITY_SIMT_VENDOR(kRsqrt, x, 0.0, 1.0 / std::sqrt(x));
 }
 inline float rcbrtf(float x) {
-  return 1.0f / std::cbrt(x);
+  return PARITY_SIMT_VENDOR(kRcbrt, x, 0.0f, 1.0f / std::cbrt(x));
 }
 inline double rcbrt(double x) {
-  return 1.0 / std::cbrt(x);
+  return PARITY_SIMT_VENDOR(kRcbrt, x, 0.0, 1.0 / std::cbrt(x));
 }
 inline double sinpi(double x) {
-  return std::sin(M_PI * x);
+  return PARITY_SIMT_VENDOR(kSinpi, x, 0.0, std::sin(M_PI * x));
 }
 inline double cospi(double x) {
-  return std::cos(M_PI * x);
+  return PARITY_SIMT_VENDOR(kCospi, x, 0.0, std::cos(M_PI * x));
 }
 inline float sinpif(float x) {
-  return static_cast<float>(sinpi(x));
+  return PARITY_SIMT_VENDOR(kSinpi, x, 0.0f, static_cast<float>(std::sin(M_PI * x)));
 }
 inline float cospif(float x) {
-  return static_cast<float>(cospi(x));
+  return PARITY_SIMT_VENDOR(kCospi, x, 0.0f, static_cast<float>(std::cos(M_PI * x)));
 }
 inline void sincospi(double x, double* s, double* c) {
   *s = sinpi(x);
@@ -220,102 +239,76 @@ inline void sincospif(float x, float* s, float* c) {
   *c = cospif(x);
 }
 inline double normcdf(double x) {
-  return 0.5 * std::erfc(-x / M_SQRT2);
+  return PARITY_SIMT_VENDOR(kNormcdf, x, 0.0, 0.5 * std::erfc(-x / M_SQRT2));
 }
 inline float normcdff(float x) {
-  return static_cast<float>(normcdf(x));
+  return PARITY_SIMT_VENDOR(kNormcdf, x, 0.0f,
+                            static_cast<float>(0.5 * std::erfc(-static_cast<double>(x) / M_SQRT2)));
 }
+namespace parity::simt::math {
+//! erfinv in double (adapters/host/src/math.cpp), what erfinv, erfcinv and normcdfinv use.
+double erfinv_impl(double y) noexcept;
+}  // namespace parity::simt::math
 inline double erfinv(double y) {
-  if (y <= -1.0) return y == -1.0 ? -HUGE_VAL : NAN;
-  if (y >= 1.0) return y == 1.0 ? HUGE_VAL : NAN;
-  // Initial guess (Giles' approximation) refined by Newton steps on erf.
-  double w = -std::log((1.0 - y) * (1.0 + y)), x;
-  if (w < 6.25) {
-    w -= 3.125;
-    x = -3.6444120640178196996e-21;
-    x = -1.685059138182016589e-19 + x * w;
-    x = 1.2858480715256400167e-18 + x * w;
-    x = 1.115787767802518096e-17 + x * w;
-    x = -1.333171662854620906e-16 + x * w;
-    x = 2.0972767875968561637e-17 + x * w;
-    x = 6.6376381343583238325e-15 + x * w;
-    x = -4.0545662729752068639e-14 + x * w;
-    x = -8.1519341976054721522e-14 + x * w;
-    x = 2.6335093153082322977e-12 + x * w;
-    x = -1.2975133253453532498e-11 + x * w;
-    x = -5.4154120542946279317e-11 + x * w;
-    x = 1.051212273321532285e-09 + x * w;
-    x = -4.1126339803469836976e-09 + x * w;
-    x = -2.9070369957882005086e-08 + x * w;
-    x = 4.2347877827932403518e-07 + x * w;
-    x = -1.3654692000834678645e-06 + x * w;
-    x = -1.3882523362786468719e-05 + x * w;
-    x = 0.0001867342080340571352 + x * w;
-    x = -0.00074070253416626697512 + x * w;
-    x = -0.0060336708714301490533 + x * w;
-    x = 0.24015818242558961693 + x * w;
-    x = 1.6536545626831027356 + x * w;
-  } else {
-    w = std::sqrt(w) - 3.0;
-    x = -0.000200214257;
-    x = 0.000100950558 + x * w;
-    x = 0.00134934322 + x * w;
-    x = -0.00367342844 + x * w;
-    x = 0.00573950773 + x * w;
-    x = -0.0076224613 + x * w;
-    x = 0.00943887047 + x * w;
-    x = 1.00167406 + x * w;
-    x = 2.83297682 + x * w;
-  }
-  x *= y;
-  for (int i = 0; i < 2; ++i) {
-    const double err = std::erf(x) - y;
-    x -= err / (2.0 / std::sqrt(M_PI) * std::exp(-x * x));
-  }
-  return x;
+  return PARITY_SIMT_VENDOR(kErfinv, y, 0.0, ::parity::simt::math::erfinv_impl(y));
 }
 inline float erfinvf(float y) {
-  return static_cast<float>(erfinv(y));
+  return PARITY_SIMT_VENDOR(kErfinv, y, 0.0f,
+                            static_cast<float>(::parity::simt::math::erfinv_impl(y)));
 }
 inline double erfcinv(double y) {
-  return erfinv(1.0 - y);
+  return PARITY_SIMT_VENDOR(kErfcinv, y, 0.0, ::parity::simt::math::erfinv_impl(1.0 - y));
 }
 inline float erfcinvf(float y) {
-  return static_cast<float>(erfcinv(y));
+  return PARITY_SIMT_VENDOR(kErfcinv, y, 0.0f,
+                            static_cast<float>(::parity::simt::math::erfinv_impl(1.0 - y)));
 }
 inline double normcdfinv(double p) {
-  return -M_SQRT2 * erfcinv(2.0 * p);
+  return PARITY_SIMT_VENDOR(kNormcdfinv, p, 0.0,
+                            -M_SQRT2 * ::parity::simt::math::erfinv_impl(1.0 - 2.0 * p));
 }
 inline float normcdfinvf(float p) {
-  return static_cast<float>(normcdfinv(p));
+  return PARITY_SIMT_VENDOR(
+      kNormcdfinv, p, 0.0f,
+      static_cast<float>(-M_SQRT2 * ::parity::simt::math::erfinv_impl(1.0 - 2.0 * p)));
 }
 inline double erfcx(double x) {
-  return std::exp(x * x) * std::erfc(x);
+  return PARITY_SIMT_VENDOR(kErfcx, x, 0.0, std::exp(x * x) * std::erfc(x));
 }
 inline float erfcxf(float x) {
-  return static_cast<float>(erfcx(x));
+  return PARITY_SIMT_VENDOR(
+      kErfcx, x, 0.0f,
+      static_cast<float>(std::exp(static_cast<double>(x) * x) * std::erfc(static_cast<double>(x))));
 }
+// Three and four arguments: the double computation is the reference the perturbation needs.
 inline float norm3df(float a, float b, float c) {
-  return static_cast<float>(std::sqrt(double(a) * a + double(b) * b + double(c) * c));
+  const double r = std::sqrt(double(a) * a + double(b) * b + double(c) * c);
+  return ::parity::simt::math::vendor_with_reference(::parity::simt::math::Fn::kNorm3d,
+                                                     static_cast<float>(r), r, a, b + c);
 }
 inline double norm3d(double a, double b, double c) {
+  ::parity::simt::math::Exact exact;  // not perturbed in double (no wider reference here)
   return std::hypot(a, b, c);
 }
 inline float rnorm3df(float a, float b, float c) {
-  return 1.0f / norm3df(a, b, c);
+  const double r = 1.0 / std::sqrt(double(a) * a + double(b) * b + double(c) * c);
+  return ::parity::simt::math::vendor_with_reference(::parity::simt::math::Fn::kRnorm3d,
+                                                     static_cast<float>(r), r, a, b + c);
 }
 inline double rnorm3d(double a, double b, double c) {
-  return 1.0 / norm3d(a, b, c);
+  ::parity::simt::math::Exact exact;
+  return 1.0 / std::hypot(a, b, c);
 }
 inline float norm4df(float a, float b, float c, float d) {
-  return static_cast<float>(
-      std::sqrt(double(a) * a + double(b) * b + double(c) * c + double(d) * d));
+  const double r = std::sqrt(double(a) * a + double(b) * b + double(c) * c + double(d) * d);
+  return ::parity::simt::math::vendor_with_reference(::parity::simt::math::Fn::kNorm4d,
+                                                     static_cast<float>(r), r, a, b + c + d);
 }
 inline float rhypotf(float a, float b) {
-  return 1.0f / std::hypot(a, b);
+  return PARITY_SIMT_VENDOR(kRhypot, a, b, 1.0f / std::hypot(a, b));
 }
 inline double rhypot(double a, double b) {
-  return 1.0 / std::hypot(a, b);
+  return PARITY_SIMT_VENDOR(kRhypot, a, b, 1.0 / std::hypot(a, b));
 }
 inline float fdividef(float a, float b) {
   return a / b;
@@ -326,19 +319,48 @@ inline float saturatef(float x) {
 
 // ----- fast intrinsics -----
 // glibc declares __expf, __logf, ... as internal functions it does not export, so these are
-// macros (defined after <math.h>, so the declarations are untouched).
-#define __expf(x) ::expf(x)
-#define __exp10f(x) ::exp10f(x)
-#define __logf(x) ::logf(x)
-#define __log2f(x) ::log2f(x)
-#define __log10f(x) ::log10f(x)
-#define __sinf(x) ::sinf(x)
-#define __cosf(x) ::cosf(x)
+// macros (defined after <math.h>, so the declarations are untouched). They compute the accurate
+// function; with vendor-math perturbation on, the intrinsic's own (larger) bound applies.
+namespace parity::simt::math {
+inline float fast_expf(float x) {
+  return vendor_of(Fn::kFastExp, x, 0.0f, [&] { return ::expf(x); });
+}
+inline float fast_exp10f(float x) {
+  return vendor_of(Fn::kFastExp10, x, 0.0f, [&] { return ::exp10f(x); });
+}
+inline float fast_logf(float x) {
+  return vendor_of(Fn::kFastLog, x, 0.0f, [&] { return ::logf(x); });
+}
+inline float fast_log2f(float x) {
+  return vendor_of(Fn::kFastLog2, x, 0.0f, [&] { return ::log2f(x); });
+}
+inline float fast_log10f(float x) {
+  return vendor_of(Fn::kFastLog10, x, 0.0f, [&] { return ::log10f(x); });
+}
+inline float fast_sinf(float x) {
+  return vendor_of(Fn::kFastSin, x, 0.0f, [&] { return ::sinf(x); });
+}
+inline float fast_cosf(float x) {
+  return vendor_of(Fn::kFastCos, x, 0.0f, [&] { return ::cosf(x); });
+}
+inline void fast_sincosf(float x, float* s, float* c) {
+  *s = fast_sinf(x);
+  *c = fast_cosf(x);
+}
+}  // namespace parity::simt::math
+#define __expf(x) ::parity::simt::math::fast_expf(x)
+#define __exp10f(x) ::parity::simt::math::fast_exp10f(x)
+#define __logf(x) ::parity::simt::math::fast_logf(x)
+#define __log2f(x) ::parity::simt::math::fast_log2f(x)
+#define __log10f(x) ::parity::simt::math::fast_log10f(x)
+#define __sinf(x) ::parity::simt::math::fast_sinf(x)
+#define __cosf(x) ::parity::simt::math::fast_cosf(x)
 #define __tanf(x) ::tanf(x)
 #define __powf(x, y) ::powf(x, y)
-#define __sincosf(x, s, c) ::sincosf(x, s, c)
+#define __sincosf(x, s, c) ::parity::simt::math::fast_sincosf(x, s, c)
 inline float __fdividef(float a, float b) {
-  return a / b;
+  return ::parity::simt::math::vendor_of(::parity::simt::math::Fn::kFastDivide, a, b,
+                                         [&] { return a / b; });
 }
 inline float __saturatef(float x) {
   return saturatef(x);

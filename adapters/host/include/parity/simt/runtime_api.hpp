@@ -8,6 +8,7 @@
 #include <string>
 
 #include "parity/simt/context.hpp"
+#include "parity/simt/target.hpp"
 
 namespace parity::simt {
 
@@ -49,8 +50,12 @@ Status fail(Status status, std::string message);
 //! launches and the first kernel failure not yet reported by a synchronize.
 StreamState* create_stream(int hip_warp_size = 0);
 void destroy_stream(StreamState* stream) noexcept;
-//! The warp width HIP-dialect launches on `stream` get (CUDA-dialect launches always get 32).
+//! The warp width HIP-dialect launches on `stream` get (CUDA-dialect launches always get 32):
+//! the stream's, else PARITY_SIMT_HIP_WARP_SIZE's, else the HIP target's wavefront size.
 int hip_warp_size(StreamState* stream) noexcept;
+//! The wavefront width PARITY_SIMT_HIP_WARP_SIZE forces on every HIP launch (32 or 64: a what-if
+//! beside the target, whose architecture macros keep their values), else 0.
+int hip_warp_override() noexcept;
 
 //! A kernel failure that a synchronize reports.
 struct KernelFailure {
@@ -79,9 +84,18 @@ bool note_api_set(Dialect dialect, const char* api_set) noexcept;
 //! The API set(s) noted for a dialect: "ROCm 6.4", "ROCm 5.2 + ROCm 6.4" when translation units
 //! disagree, "" when no emulated translation unit of that dialect is linked.
 std::string api_set(Dialect dialect);
+//! Whether fresh device allocations and shared memory are filled with the poison pattern, and
+//! CUDA shuffles from lanes that did not take part return it (parity/poison.hpp). On by default;
+//! PARITY_SIMT_POISON=0 turns it off (then memory is left as the host gives it and such
+//! shuffles return zero bits).
+bool poison() noexcept;
+void set_poison(bool enabled) noexcept;
 
 //! Host name of the CPU ("AMD EPYC 9654 ...", from /proc/cpuinfo).
 std::string cpu_name();
+//! What cudaGetDeviceProperties / hipGetDeviceProperties report as the device name:
+//! "parity-simt sm_90 (NVIDIA H100 / H200 (Hopper)) on <CPU>".
+std::string device_name(const Target& target);
 //! "parity-simt <version>".
 const char* runtime_version() noexcept;
 
@@ -92,16 +106,24 @@ struct EventState {
 };
 double now_ms() noexcept;
 
-//! 256-byte aligned host allocations standing in for device memory.
+//! 256-byte aligned host allocations standing in for device memory, filled with the poison
+//! pattern (unless poison() is off): a GPU's fresh allocations hold whatever was there.
 void* allocate(std::size_t bytes) noexcept;
 void release(void* ptr) noexcept;
 
-//! Attributes reported by cudaGetDeviceProperties / hipGetDeviceProperties.
-struct DeviceLimits {
-  static constexpr int kMaxThreadsPerBlock = 1024;
-  static constexpr std::size_t kMaxDynamicShared = 1 << 20;
-  static constexpr std::size_t kSharedPerBlock = 48 * 1024;
-  static constexpr std::size_t kSharedPerBlockOptin = 228 * 1024;
-};
+namespace detail {
+//! cudaFuncSetAttribute / hipFuncSetAttribute, checked against the calling translation unit's
+//! target (`target_id`, PARITY_SIMT_TARGET_ID) as the vendor's runtime checks it. `arguments` is
+//! the call's argument text; its first argument names the kernel as launches do.
+Status set_func_attribute(Dialect dialect, int target_id, const char* arguments, int attribute,
+                          long long value, const char* file, int line);
+//! What the cudaFuncSetAttribute / hipFuncSetAttribute macros expand to.
+template <class F, class Attribute>
+Status func_set_attribute(Dialect dialect, int target_id, const char* arguments, const char* file,
+                          int line, F*, Attribute attribute, long long value) {
+  return set_func_attribute(dialect, target_id, arguments, static_cast<int>(attribute), value, file,
+                            line);
+}
+}  // namespace detail
 
 }  // namespace parity::simt

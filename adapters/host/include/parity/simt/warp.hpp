@@ -2,9 +2,16 @@
 // collective for real: a lane that calls one waits (its fiber suspends) until every lane of its
 // warp has either arrived at a collective, reached __syncthreads or returned. The lanes waiting
 // at the same call site with the same mask then execute it together, and their mask is checked
-// against the lanes that arrived: a lane named in the mask that did not come (or a lane that
-// came but is not in the mask) is an error naming the kernel, block, warp and call site, because
-// AMD hardware faults on it and CUDA leaves it undefined.
+// against the lanes that arrived, as each vendor defines the *_sync functions (an error names
+// the kernel, block, warp, call site, mask and lanes):
+//  - both: every calling lane must be in the mask;
+//  - CUDA: every non-exited lane named in the mask must call (lanes that returned, or that the
+//    last warp of a block does not have, may be named);
+//  - HIP (ROCm 6.2+, amd_warp_sync_functions.h): the mask must equal the lanes that call, so a
+//    lane that returned or does not exist may not be named (ROCm's __hip_check_mask traps on it
+//    in builds without NDEBUG; release builds ignore the mask).
+// A shuffle whose source lane did not take part returns zero on AMD (ds_bpermute) and the
+// poison pattern on CUDA, where the value is undefined (parity/poison.hpp).
 //
 // The dialect headers (cuda_runtime.h, hip/hip_runtime.h) wrap these in the vendor spellings.
 #pragma once
@@ -51,6 +58,9 @@ struct WarpCall {
   std::source_location where;
   std::uint64_t in[2];   // the lane's value (predicate for votes)
   std::uint64_t out[2];  // the result for this lane
+  // A cooperative-groups tile operation: its mask is the tile's lanes, checked as CUDA checks
+  // masks in both dialects (ROCm's tiles take no mask argument).
+  bool tile = false;
 };
 
 //! Blocks until the collective completes; fills call.out.
@@ -60,10 +70,10 @@ const char* warp_op_name(WarpOp op) noexcept;
 
 template <class T>
 T shuffle(WarpOp op, bool has_mask, std::uint64_t mask, const T& value, int arg, int width,
-          const std::source_location& where) {
+          const std::source_location& where, bool tile = false) {
   static_assert(std::is_trivially_copyable_v<T> && sizeof(T) <= 16,
                 "parity-simt: shuffles take trivially copyable values of at most 16 bytes");
-  WarpCall call{op, has_mask, false, sizeof(T), arg, width, mask, where, {0, 0}, {0, 0}};
+  WarpCall call{op, has_mask, false, sizeof(T), arg, width, mask, where, {0, 0}, {0, 0}, tile};
   std::memcpy(call.in, &value, sizeof(T));
   warp_collective(call);
   T result;
@@ -72,8 +82,9 @@ T shuffle(WarpOp op, bool has_mask, std::uint64_t mask, const T& value, int arg,
 }
 
 inline std::uint64_t vote(WarpOp op, bool has_mask, std::uint64_t mask, int predicate,
-                          const std::source_location& where) {
-  WarpCall call{op, has_mask, false, 4, 0, 0, mask, where, {predicate != 0 ? 1u : 0u, 0}, {0, 0}};
+                          const std::source_location& where, bool tile = false) {
+  WarpCall call{op,     has_mask, false, 4, 0, 0, mask, where, {predicate != 0 ? 1u : 0u, 0},
+                {0, 0}, tile};
   warp_collective(call);
   return call.out[0];
 }

@@ -20,6 +20,7 @@
 #endif
 #define PARITY_SIMT_DIALECT_HIP 1
 #include "parity/simt/dialect/spelling.hpp"
+#include "parity/simt/target_macros.hpp"
 #define HIP_VERSION_MAJOR (PARITY_SIMT_ROCM_VERSION / 10000)
 #define HIP_VERSION_MINOR (PARITY_SIMT_ROCM_VERSION / 100 % 100)
 #define HIP_VERSION_PATCH 0
