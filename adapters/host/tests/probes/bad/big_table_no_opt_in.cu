@@ -1,0 +1,28 @@
+// The CUDA kernel without its cudaFuncSetAttribute opt-in: more than 48 KiB of dynamic shared
+// memory fails to launch on every NVIDIA GPU (cudaErrorInvalidValue).
+#include <cuda_runtime.h>
+
+#include <cstdint>
+
+#include "../probes.hpp"
+
+namespace {
+constexpr int kTable = 25600;
+constexpr int kTerms = 64;
+
+__global__ void big_table_kernel(const std::int32_t* table, std::int32_t* out) {
+  extern __shared__ std::int32_t t[];
+  for (int i = static_cast<int>(threadIdx.x); i < kTable; i += static_cast<int>(blockDim.x))
+    t[i] = table[i];
+  __syncthreads();
+  const int me = static_cast<int>(threadIdx.x);
+  std::int32_t s = 0;
+  for (int j = 0; j < kTerms; ++j) s += t[(me * 97 + j * 389) % kTable];
+  out[me] = s;
+}
+}  // namespace
+
+void launch_big_table(parity::Stream stream, const std::int32_t* table, std::int32_t* out) {
+  big_table_kernel<<<1, 256, kTable * sizeof(std::int32_t),
+                     parity::native_handle<cudaStream_t>(stream)>>>(table, out);
+}

@@ -1,0 +1,29 @@
+// The CUDA original of the probe: a shared-memory tree over 64 slots (probes.hpp).
+#include <cuda_runtime.h>
+
+#include "probes.hpp"
+
+namespace {
+
+// A shared-memory tree over 64 slots: every slot is written (zeros past the 48 values).
+__global__ void tree48_kernel(const float* x, float* sums) {
+  __shared__ float s[64];
+  const int t = static_cast<int>(threadIdx.x);
+  s[t] = t < 48 ? x[blockIdx.x * 48 + t] : 0.0f;
+  __syncthreads();
+  for (int w = 32; w > 0; w >>= 1) {
+    if (t < w) s[t] += s[t + w];
+    __syncthreads();
+  }
+  if (t == 0) sums[blockIdx.x] = s[0];
+}
+
+cudaStream_t native(parity::Stream s) {
+  return parity::native_handle<cudaStream_t>(s);
+}
+
+}  // namespace
+
+void launch_tree48(parity::Stream stream, const float* x, float* sums, int blocks) {
+  tree48_kernel<<<blocks, 64, 0, native(stream)>>>(x, sums);
+}
