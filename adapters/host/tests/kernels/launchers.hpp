@@ -208,3 +208,16 @@ void hip_functions(parity::Stream s, const float* x, float* out, double* out64, 
 float cuda_host_expf(float x);
 
 }  // namespace simt_test::vendor_math
+
+namespace simt_test::targets {
+
+// targets_ampere.cu (TARGET sm_80): out[0] = __CUDA_ARCH__, out[1] = 1 (a dynamic shared word)
+int ampere_opt_in(std::size_t bytes);  //! the cudaError_t
+void ampere(parity::Stream s, int* out, std::size_t bytes);
+std::size_t ampere_optin_reported();  //! cudaDevAttrMaxSharedMemoryPerBlockOptin
+// targets_rdna.hip (TARGET gfx1100): out[0] = warpSize, out[1] = __AMDGCN_WAVEFRONT_SIZE,
+// out[2] = 1100 when __gfx1100__ and __GFX11__ are defined in device code
+void rdna(parity::Stream s, int* out);
+int rdna_warp_size_reported();
+
+}  // namespace simt_test::targets
