@@ -760,7 +760,7 @@ std::string kib(std::size_t bytes) {
 //! in to up to 227 KiB per block on sm_90".
 std::string cuda_counterpart() {
   const Target& c = current_target(Dialect::kCuda);
-  return "a CUDA original can opt in to up to " + std::to_string(c.shared_per_block_optin / 1024) +
+  return "A CUDA original can opt in to up to " + std::to_string(c.shared_per_block_optin / 1024) +
          " KiB per block on " + std::string(c.name) + "; ";
 }
 

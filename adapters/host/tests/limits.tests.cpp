@@ -117,7 +117,7 @@ TEST_CASE("limits/gfx942: 64 KiB of LDS per workgroup, and no attribute raises i
   CHECK_THAT(m, ContainsSubstring("104448 bytes (102 KiB) of dynamic shared memory (LDS) exceed "
                                   "gfx942's 65536 bytes (64 KiB) per workgroup (AMD Instinct "
                                   "MI300X"));
-  CHECK_THAT(m, ContainsSubstring("a CUDA original can opt in to up to 227 KiB per block on "
+  CHECK_THAT(m, ContainsSubstring("A CUDA original can opt in to up to 227 KiB per block on "
                                   "sm_90; gfx942 has no opt-in: tile the kernel or cut its "
                                   "shared memory"));
   CHECK(simt_test::limits::hip_set_max_lds(102 * kKiB) == kInvalidValue);
