@@ -35,13 +35,18 @@ endfunction()
 # The runtimes themselves: the stand-in headers and parity::simt are their emulated form.
 parity_simt_standin_for(CUDA::cudart CUDA::cudart_static CUDA::cuda_runtime STANDIN NONE)
 parity_simt_standin_for(hip::host hip::device hip::amdhip64 STANDIN NONE)
-# ---- vendor-library stand-ins (cuBLAS, cuBLASLt, hipBLAS, CUB, Thrust, ...) register here ----
+# The vendor libraries parity::simt has stand-ins for (docs/vendor-libraries.md): their headers
+# are in standins/<dialect>/, their calls in parity::simt itself, so nothing more is linked.
+parity_simt_standin_for(CUDA::cublas CUDA::cublas_static CUDA::cublasLt CUDA::cublasLt_static
+                        CCCL::CCCL CCCL::CUB CCCL::Thrust CUB::CUB Thrust::Thrust STANDIN NONE)
+parity_simt_standin_for(roc::hipblas roc::hipblaslt hip::hipcub roc::rocprim roc::rocprim_hip
+                        roc::rocthrust STANDIN NONE)
 
 # <out>: `items` with every vendor library replaced by its emulator stand-in (see above).
 function(_parity_simt_link_items target out)
   set(result "")
   foreach(item IN LISTS ARGN)
-    if(item MATCHES "^(CUDA|roc|hip|hipcub|rocprim|rocthrust|hipblas|hipblaslt|CUB|Thrust)::")
+    if(item MATCHES "^(CUDA|CCCL|roc|hip|hipcub|rocprim|rocthrust|hipblas|hipblaslt|CUB|Thrust)::")
       get_property(standin GLOBAL PROPERTY PARITY_SIMT_STANDIN_${item})
       if(standin STREQUAL "")
         message(FATAL_ERROR "parity_add_emulated_library(${target}): ${item} is a vendor library "

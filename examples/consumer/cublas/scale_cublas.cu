@@ -1,5 +1,5 @@
-// y = alpha * x through cuBLAS (cublasSscal on the case's stream): a launcher that no emulator
-// stand-in covers yet, so its suite runs on the GPU backends only (BACKENDS cuda hip).
+// y = alpha * x through cuBLAS (cublasSscal on the case's stream). Its suite is kept to the GPU
+// backends (BACKENDS cuda hip) to show how such a suite reads; the emulator's stand-ins could run it.
 #include <cublas_v2.h>
 #include <cuda_runtime.h>
 
