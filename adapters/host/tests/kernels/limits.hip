@@ -64,7 +64,7 @@ void hip_grid(parity::Stream s, int* out, unsigned gx, unsigned bx) {
 }
 DeviceReport hip_properties() {
   hipDeviceProp_t p;
-  hipGetDeviceProperties(&p, 0);
+  if (hipGetDeviceProperties(&p, 0) != hipSuccess) return {};
   return {p.gcnArchName, p.sharedMemPerBlock, p.sharedMemPerBlock, p.warpSize, p.major,
           p.minor,       p.maxThreadsDim[2]};
 }

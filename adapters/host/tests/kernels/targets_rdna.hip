@@ -21,7 +21,7 @@ void rdna(parity::Stream s, int* out) {
 }
 int rdna_warp_size_reported() {
   hipDeviceProp_t p;
-  hipGetDeviceProperties(&p, 0);
+  if (hipGetDeviceProperties(&p, 0) != hipSuccess) return -1;
   return p.warpSize;
 }
 

@@ -23,9 +23,10 @@ __global__ void big_table_kernel(const std::int32_t* table, std::int32_t* out) {
 }  // namespace
 
 void launch_big_table(parity::Stream stream, const std::int32_t* table, std::int32_t* out) {
-  hipFuncSetAttribute(reinterpret_cast<const void*>(big_table_kernel),
-                      hipFuncAttributeMaxDynamicSharedMemorySize,
-                      kTable * static_cast<int>(sizeof(std::int32_t)));
+  // Unchecked, as in the CUDA original; ROCm declares hipError_t [[nodiscard]], hence the cast.
+  static_cast<void>(hipFuncSetAttribute(reinterpret_cast<const void*>(big_table_kernel),
+                                        hipFuncAttributeMaxDynamicSharedMemorySize,
+                                        kTable * static_cast<int>(sizeof(std::int32_t))));
   hipLaunchKernelGGL(big_table_kernel, dim3(1), dim3(256), kTable * sizeof(std::int32_t),
                      parity::native_handle<hipStream_t>(stream), table, out);
 }
