@@ -91,4 +91,5 @@ install(FILES
   ${CMAKE_CURRENT_LIST_DIR}/ParityWarnings.cmake
   ${CMAKE_CURRENT_LIST_DIR}/ParityXxhash.cmake
   ${CMAKE_CURRENT_LIST_DIR}/suite_defaults.cpp.in
+  ${CMAKE_CURRENT_LIST_DIR}/compile_check_rocm_warp_sync.h
   DESTINATION ${PARITY_INSTALL_CMAKEDIR})

@@ -62,7 +62,6 @@ __global__ void active_mask_partial_wave_kernel(int* out) {
   int v = static_cast<int>(threadIdx.x);
   const unsigned long long mask = __activemask();
   v += __shfl_xor_sync(mask, v, 1);
-  __syncwarp(mask);
   out[threadIdx.x] = v;
 }
 
