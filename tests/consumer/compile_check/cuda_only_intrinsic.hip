@@ -1,5 +1,5 @@
-// A HIP port the emulator accepts and ROCm's compiler rejects: __ldcs is a CUDA-only intrinsic
-// (the emulator's HIP dialect has it). The compile check beside the emulator must fail on it.
+// A HIP port that ROCm's compiler rejects: __ldcs is a CUDA-only intrinsic. The compile check
+// beside the emulator must fail on it, whatever the emulator says (it refuses it too).
 #include <hip/hip_runtime.h>
 
 __global__ void copy_kernel(const float* x, float* y, int n) {
