@@ -202,6 +202,9 @@ function(_parity_suite_kernels target backend)
     set_target_properties(${target} PROPERTIES HIP_ARCHITECTURES "${PARITY_HIP_ARCHS}"
                                                HIP_STANDARD 20 HIP_STANDARD_REQUIRED ON)
     target_link_libraries(${target} PRIVATE parity::framework hip::host ${arg_LINK})
+    if(arg_OBJECT)
+      _parity_hip_check_newer_api(${target})
+    endif()
   elseif(backend MATCHES "^host-(cuda|hip)$")
     set(race "")
     if(arg_RACE_CHECK)
@@ -228,6 +231,23 @@ function(_parity_suite_kernels target backend)
               "-DWHAT=kernels of ${backend}" -P ${CMAKE_CURRENT_FUNCTION_LIST_DIR}/ParitySymbols.cmake
       VERBATIM)
   endif()
+endfunction()
+
+# The HIP compile check on a ROCm older than 6.2 while the emulator offers 6.2 or later
+# (PARITY_SIMT_ROCM_VERSION): the warp functions 6.2 added are declared for the check, as that
+# release declares them (compile_check_rocm_warp_sync.h), so a port written for the runners' ROCm
+# is judged on everything else rather than refused for using their API.
+function(_parity_hip_check_newer_api target)
+  if(NOT hip_VERSION OR hip_VERSION VERSION_GREATER_EQUAL 6.2)
+    return()
+  endif()
+  _parity_simt_version_number(ROCM "${PARITY_SIMT_ROCM_VERSION}" api)
+  if(api LESS 60200)
+    return()
+  endif()
+  target_compile_definitions(${target} PRIVATE PARITY_CHECK_ROCM_API=${api})
+  target_compile_options(${target} PRIVATE
+    "SHELL:-include ${CMAKE_CURRENT_FUNCTION_LIST_DIR}/compile_check_rocm_warp_sync.h")
 endfunction()
 
 function(_parity_require_binutils)
@@ -262,9 +282,17 @@ endfunction()
 # Which real compiler checks the <side> sources of a suite or bad port, as parity records it in
 # the run summary: sets <out> to a JSON object and <check> to TRUE where a compile-only check
 # must be added (the side's GPU backend is not built here, or `gpu_built` is FALSE).
+# The real compiler of `side` as the run summary reports it (`out`, JSON), and whether a
+# compile-only check must be added (`check`: the side is emulated here, no GPU backend builds it).
+# ARGN: the libraries the side links; a vendor one that is not installed here leaves the side
+# unchecked, with the reason (its real headers are missing too).
 function(_parity_real_compiler side gpu_built out check)
   string(TOUPPER ${side} lang)
   set(${check} FALSE PARENT_SCOPE)
+  set(missing "")
+  if(NOT gpu_built)
+    _parity_gpu_backend_libraries(${side} missing ${ARGN})
+  endif()
   if(lang STREQUAL "CUDA")
     set(arch "sm_${PARITY_CUDA_ARCHS}")
     string(REPLACE ";" ",sm_" arch "${arch}")
@@ -279,6 +307,9 @@ function(_parity_real_compiler side gpu_built out check)
   if(checking AND lang STREQUAL "HIP" AND NOT TARGET hip::host)
     set(checking OFF)
   endif()
+  if(missing)
+    set(checking OFF)
+  endif()
   if(gpu_built OR checking)
     get_filename_component(compiler "${CMAKE_${lang}_COMPILER}" NAME)
     set(how "compile check beside the emulator")
@@ -290,7 +321,9 @@ function(_parity_real_compiler side gpu_built out check)
     set(${out} "{\"side\": \"${side}\", \"compiler\": \"${compiler} (${CMAKE_${lang}_COMPILER_ID})\", \"version\": \"${CMAKE_${lang}_COMPILER_VERSION}\", \"target\": \"${arch}\", \"accepted\": true, \"how\": \"${how}\"}" PARENT_SCOPE)
   else()
     set(why "no ${lang} compiler found")
-    if(PARITY_COMPILE_CHECK STREQUAL "OFF")
+    if(missing)
+      set(why "${missing}")
+    elseif(PARITY_COMPILE_CHECK STREQUAL "OFF")
       set(why "PARITY_COMPILE_CHECK=OFF")
     elseif(NOT DEFINED PARITY_CHECK_${lang})
       set(why "the ${lang} language is not enabled in this project (enable_language(${lang}))")
@@ -354,15 +387,68 @@ function(_parity_suite_executable target suite backend kernels test_objects over
 endfunction()
 
 # The backends a suite builds here: those of BACKENDS (default all) this configuration can build.
-function(_parity_suite_plan suite requested out_built out_skipped)
+# The package that defines a vendor library target, for the GPU backends (the emulated ones link
+# stand-ins instead: ParityEmulator.cmake). CUDA::* come with the CUDA toolkit parity finds.
+function(_parity_vendor_package item out)
+  set(package "")
+  if(item MATCHES "^roc::(hipblas|hipblaslt|rocthrust)$")
+    set(package ${CMAKE_MATCH_1})
+  elseif(item MATCHES "^roc::rocprim")
+    set(package rocprim)
+  elseif(item MATCHES "^hip(cub)?::hipcub$")
+    set(package hipcub)
+  endif()
+  set(${out} "${package}" PARENT_SCOPE)
+endfunction()
+
+# <out>: empty when every vendor library the GPU backend `backend` links (`items`) is a target
+# here, after looking for its package; otherwise why not, naming the first one missing.
+function(_parity_gpu_backend_libraries backend out)
+  set(why "")
+  foreach(item IN LISTS ARGN)
+    if(NOT item MATCHES "::" OR TARGET ${item})
+      continue()
+    endif()
+    _parity_vendor_package(${item} package)
+    if(package)
+      find_package(${package} CONFIG QUIET)
+    endif()
+    if(NOT TARGET ${item})
+      if(package)
+        set(why "${item} is not installed here (find_package(${package}) found no package)")
+      else()
+        set(why "${item} is not a target here (find its package before parity_add_suite)")
+      endif()
+      break()
+    endif()
+  endforeach()
+  set(${out} "${why}" PARENT_SCOPE)
+endfunction()
+
+# Which of the four backends a suite builds here (`out_built`) and, for the others, why not
+# (`out_skipped`: "<backend>|<reason>"). `link_cuda` / `link_hip`: what each side links.
+function(_parity_suite_plan suite requested link_cuda link_hip out_built out_skipped)
   _parity_suite_constants()
   parity_suite_backends(available)
   set(built "")
   set(skipped "")  # "<backend>|<reason>"
   string(REPLACE ";" " " requested_text "${requested}")
   foreach(backend IN LISTS PARITY_ALL_BACKENDS)
+    set(missing "")
+    if(backend MATCHES "^(cuda|hip)$" AND backend IN_LIST available AND backend IN_LIST requested)
+      _parity_gpu_backend_libraries(${backend} missing ${link_${backend}})
+    endif()
     if(NOT backend IN_LIST requested)
       list(APPEND skipped "${backend}|suite ${suite} does not run on ${backend}: its BACKENDS are ${requested_text}")
+    elseif(missing)
+      # A GPU backend the user asked for by name (PARITY_ENABLE_<LANG>=ON) must not go missing.
+      string(TOUPPER ${backend} lang)
+      set(text "suite ${suite} is not built for ${backend}: ${missing}. Install the library, or keep the suite to the other backends (BACKENDS)")
+      if(PARITY_ENABLE_${lang} STREQUAL "ON")
+        message(FATAL_ERROR "parity_add_suite(${suite}): PARITY_ENABLE_${lang}=ON, but ${text}")
+      endif()
+      message(WARNING "parity_add_suite(${suite}): ${text}; CTest lists ${suite}/${backend} as Skipped")
+      list(APPEND skipped "${backend}|${text}")
     elseif(backend IN_LIST available)
       list(APPEND built ${backend})
     else()
@@ -425,7 +511,8 @@ function(parity_add_suite)
   if(arg_OVERRIDES)
     get_filename_component(overrides ${arg_OVERRIDES} ABSOLUTE)
   endif()
-  _parity_suite_plan(${suite} "${arg_BACKENDS}" backends skipped)
+  _parity_suite_plan(${suite} "${arg_BACKENDS}" "${arg_LINK};${arg_CUDA_LINK}"
+                     "${arg_LINK};${arg_HIP_LINK}" backends skipped)
 
   # What the kernels of each side are built with; bad ports of the suite inherit it.
   foreach(side IN ITEMS cuda hip)
@@ -465,7 +552,9 @@ function(parity_add_suite)
     set(compiler_${side} "")
     set(check_${side} "")
     if(host-${side} IN_LIST backends)
-      _parity_real_compiler(${side} ${gpu_built} compiler_${side} add_check)
+      string(TOUPPER ${side} S)
+      _parity_real_compiler(${side} ${gpu_built} compiler_${side} add_check
+                            ${arg_LINK} ${arg_${S}_LINK})
       if(add_check)
         set(check_${side} _parity_${suite}_compile_check_${side})
         string(TOUPPER ${side} S)
@@ -511,8 +600,9 @@ function(parity_add_suite)
   endforeach()
 
   # A suite restricted to some backends says so where it does not run: one Skipped test each.
-  if(restricted)
-    foreach(entry IN LISTS skipped)
+  # So does one whose GPU backend lacks a vendor library it links.
+  foreach(entry IN LISTS skipped)
+    if(restricted OR entry MATCHES "^[a-z]+\\|suite ${suite} is not built for ")
       string(FIND "${entry}" "|" bar)
       string(SUBSTRING "${entry}" 0 ${bar} backend)
       math(EXPR start "${bar} + 1")
@@ -522,8 +612,8 @@ function(parity_add_suite)
       set_tests_properties(${suite}/${backend} PROPERTIES
         SKIP_REGULAR_EXPRESSION "parity: SKIPPED: "
         LABELS "suite;${suite};${backend};${arg_LABELS}")
-    endforeach()
-  endif()
+    endif()
+  endforeach()
 
   # Drift: the original, re-captured now, still matches the approved goldens (host emulator, so
   # it runs everywhere; on a CUDA runner `parity golden capture` + `parity golden diff` do this).
@@ -531,7 +621,7 @@ function(parity_add_suite)
     add_test(NAME ${suite}/drift
              COMMAND ${CMAKE_COMMAND} -DEXE=$<TARGET_FILE:${suite}_host_cuda>
                      -DGOLDEN=${PARITY_GOLDEN_DIR} -DSUITE=${suite}
-                     -DSTAGING=${CMAKE_CURRENT_BINARY_DIR}/drift-staging
+                     -DSTAGING=${CMAKE_CURRENT_BINARY_DIR}/drift-staging/${suite}
                      -DPARITY=$<TARGET_FILE:parity::cli>
                      -P ${CMAKE_CURRENT_FUNCTION_LIST_DIR}/ParityDriftCheck.cmake)
     set_tests_properties(${suite}/drift PROPERTIES LABELS "suite;${suite};drift")
@@ -606,7 +696,19 @@ function(parity_add_bad_port)
     add_dependencies(${kernels} ${reference_lib})
   endif()
   # A bad port is never built by a GPU backend: the real compiler checks it here where found.
-  _parity_real_compiler(${side} FALSE compiler add_check)
+  set(links "")
+  set(in_link FALSE)
+  foreach(item IN LISTS merged)
+    if(item MATCHES "^(INCLUDES|DEFINITIONS|COMPILE_OPTIONS|LINK)$")
+      set(in_link FALSE)
+      if(item STREQUAL "LINK")
+        set(in_link TRUE)
+      endif()
+    elseif(in_link)
+      list(APPEND links "${item}")
+    endif()
+  endforeach()
+  _parity_real_compiler(${side} FALSE compiler add_check ${links})
   _parity_suite_executable(${exe} ${arg_SUITE} ${backend} ${kernels} ${test_objects} ""
                            REAL_COMPILERS ${compiler} EXTRA_LINK ${reference_lib} ${race_arg})
   if(add_check)
