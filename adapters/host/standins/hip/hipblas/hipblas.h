@@ -330,8 +330,13 @@ inline hipblasStatus_t hipblasGetPointerMode(hipblasHandle_t handle, hipblasPoin
 //! On AMD only HIPBLAS_DEFAULT_MATH and HIPBLAS_XF32_XDL_MATH exist (the others are cuBLAS
 //! modes: HIPBLAS_STATUS_NOT_SUPPORTED, as hipBLAS returns). XF32 is stored, not modelled.
 inline hipblasStatus_t hipblasSetMathMode(hipblasHandle_t handle, hipblasMath_t mode) {
+  namespace d = ::parity::simt::hipblas_detail;
   if (mode != HIPBLAS_DEFAULT_MATH && mode != HIPBLAS_XF32_XDL_MATH)
-    return HIPBLAS_STATUS_NOT_SUPPORTED;
+    return d::to_status(::parity::simt::libs::report(
+        d::BlasStatus::kNotSupported, d::BlasVendor::kHipblas, "hipblasSetMathMode",
+        "hipBLAS on AMD has HIPBLAS_DEFAULT_MATH and HIPBLAS_XF32_XDL_MATH only; the other modes "
+        "(HIPBLAS_TF32_TENSOR_OP_MATH, which hipify makes of CUBLAS_TF32_TENSOR_OP_MATH, ...) are "
+        "cuBLAS's: use HIPBLAS_XF32_XDL_MATH (gfx942) or HIPBLAS_DEFAULT_MATH"));
   auto* h = ::parity::simt::hipblas_detail::handle_of(handle);
   if (h == nullptr) return HIPBLAS_STATUS_NOT_INITIALIZED;
   h->math_mode = mode;
