@@ -49,6 +49,8 @@ step("capture from the CUDA original (host-cuda)"
      ${build}/scale_host_cuda --parity-mode capture --staging-dir ${staging})
 step("capture rownorm from the unchanged kernel file (host-cuda)"
      ${build}/rownorm_host_cuda --parity-mode capture --staging-dir ${staging})
+step("capture mlp, whose launchers call cuBLAS, cuBLASLt and CUB (host-cuda)"
+     ${build}/mlp_host_cuda --parity-mode capture --staging-dir ${staging})
 file(GLOB_RECURSE staged RELATIVE ${staging} ${staging}/scale/*.h5)
 list(LENGTH staged count)
 if(NOT count EQUAL 2)
@@ -59,18 +61,23 @@ step("approve with the installed parity"
 step("golden check with the installed parity" ${prefix}/${BINDIR}/parity golden check ${golden})
 
 # scale: 2 cases x 2 backends, drift, faulty port; rownorm (RACE_CHECK): 3 cases x 2 backends,
-# drift, two faulty ports; scale_cublas (BACKENDS cuda hip): its 4 backends Skipped here, never passed.
+# drift, two faulty ports; mlp (the library stand-ins): 3 cases x 2 backends, drift, a faulty
+# port; scale_cublas (BACKENDS cuda hip): its 4 backends Skipped here, never passed.
 step("ctest of examples/consumer"
      ${CMAKE_CTEST_COMMAND} --test-dir ${build} -C ${CONFIG} --output-on-failure
      --no-tests=error)
 message("${step_output}")
-if(NOT step_output MATCHES "100% tests passed, 0 tests failed out of 19\n")
-  message(FATAL_ERROR "consumer: expected 19 tests of examples/consumer, none failing")
+if(NOT step_output MATCHES "100% tests passed, 0 tests failed out of 27\n")
+  message(FATAL_ERROR "consumer: expected 27 tests of examples/consumer, none failing")
 endif()
 foreach(test scale/host-cuda/scale/f32/1000 scale/host-hip/scale/f32/4099 scale/drift
              scale/bad/dropped_tail rownorm/host-cuda/rownorm/kernel1/f32/64x300
              rownorm/host-hip/rownorm/kernel2/f32/64x300 rownorm/host-hip/rownorm/stream/f32/33x1000
-             rownorm/drift rownorm/bad/unbiased_variance rownorm/bad/missing_sync)
+             rownorm/drift rownorm/bad/unbiased_variance rownorm/bad/missing_sync
+             mlp/host-cuda/mlp/linear/cublas/f32/64x96x80
+             mlp/host-hip/mlp/linear/cublas/f32/64x96x80
+             mlp/host-hip/mlp/linear/cublaslt/f32/64x96x80 mlp/host-hip/mlp/row_sum/f32/33x1000
+             mlp/drift mlp/bad/block_size)
   if(NOT step_output MATCHES "${test} [.]+ +Passed")
     message(FATAL_ERROR "consumer: test ${test} of examples/consumer did not pass")
   endif()
@@ -94,6 +101,19 @@ if(NOT side STREQUAL "hip")
   message(FATAL_ERROR "consumer: the host-hip summary names no HIP-side compiler: ${compilers}")
 endif()
 message(STATUS "consumer: real compilers of the HIP side: ${compilers}")
+# A side whose vendor library is not installed here (no hipBLAS in Debian's ROCm) is not
+# compile-checked, and the summary says why rather than claiming an acceptance.
+execute_process(COMMAND ${build}/mlp_host_hip --parity-summary ${WORK}/mlp_summary.json
+                        mlp/row_sum/f32/33x1000 --golden-dir ${golden} OUTPUT_QUIET)
+file(READ ${WORK}/mlp_summary.json summary)
+string(JSON how GET "${summary}" real_compilers 0 how)
+string(JSON accepted TYPE "${summary}" real_compilers 0 accepted)
+if(NOT EXISTS /usr/include/hipblas/hipblas.h AND NOT EXISTS /opt/rocm/include/hipblas/hipblas.h
+   AND (NOT accepted STREQUAL "NULL" OR NOT how MATCHES "not checked: roc::hipblas is not installed"))
+  message(FATAL_ERROR "consumer: mlp's HIP side claims a real compiler check without hipBLAS: "
+                      "${accepted}, ${how}")
+endif()
+message(STATUS "consumer: mlp's HIP side: ${how}")
 
 # A launcher that calls exit(1) inside run.launch fails its case; the next case still runs and
 # passes (lexical order: invalid_kernel runs first). abort() in a launch: the same.
@@ -157,3 +177,21 @@ if(NOT "${out}${err}" MATCHES "(does not match MANIFEST|but MANIFEST lists)")
                       "but not with the manifest diagnosis:\n${out}${err}")
 endif()
 message(STATUS "consumer: verification against a corrupted golden fails (exit ${rc}): ok")
+
+# A GPU backend asked for by name whose vendor library is missing stops configure, naming the
+# library (under AUTO it is Skipped with the same reason). Only where parity has the HIP adapter
+# and hipBLAS is not installed (Debian's ROCm has none).
+if(NOT EXISTS /usr/include/hipblas/hipblas.h AND NOT EXISTS /opt/rocm/include/hipblas/hipblas.h)
+  execute_process(COMMAND ${CMAKE_COMMAND} -S ${EXAMPLE} -B ${WORK}/build-hip-on ${TOOLCHAIN}
+                          -DCMAKE_PREFIX_PATH=${prefix} -DPARITY_ENABLE_CUDA=OFF
+                          -DPARITY_ENABLE_HIP=ON -DPARITY_COMPILE_CHECK=OFF
+                  RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+  string(REGEX REPLACE "\n +" " " flat "${out}${err}")
+  if(flat MATCHES "built without the HIP adapter|PARITY_ENABLE_HIP=ON but no HIP compiler")
+    message(STATUS "consumer: no HIP backend in this parity: the missing-library check is moot")
+  elseif(rc EQUAL 0 OR NOT flat MATCHES "PARITY_ENABLE_HIP=ON, but suite mlp is not built for hip: roc::hipblas is not installed here")
+    message(FATAL_ERROR "consumer: PARITY_ENABLE_HIP=ON without hipBLAS (exit ${rc}):\n${out}${err}")
+  else()
+    message(STATUS "consumer: PARITY_ENABLE_HIP=ON without hipBLAS stops configure, naming it: ok")
+  endif()
+endif()
