@@ -111,8 +111,12 @@ constexpr const Target* find_target(int id) {
   return nullptr;
 }
 //! Whether a target has this PARITY_SIMT_TARGET_ID / this name (for static_assert).
+// (Compared by value, not through find_target's pointer: GCC 12 does not fold a pointer's
+// comparison with nullptr under -fsanitize=undefined, which the sanitize preset uses.)
 constexpr bool known_target(int id) {
-  return find_target(id) != nullptr;
+  for (const Target& t : kTargets)
+    if (t.id == id) return true;
+  return false;
 }
 
 //! The target with this name ("sm_90", "gfx942"), or nullptr.
@@ -123,7 +127,9 @@ constexpr const Target* find_target(std::string_view name) {
 }
 
 constexpr bool known_target(std::string_view name) {
-  return find_target(name) != nullptr;
+  for (const Target& t : kTargets)
+    if (t.name == name) return true;
+  return false;
 }
 
 //! The target a dialect's kernels were compiled for in this process (registered by every emulated
