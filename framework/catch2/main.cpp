@@ -13,6 +13,7 @@
 #include <catch2/reporters/catch_reporter_event_listener.hpp>
 #include <catch2/reporters/catch_reporter_registrars.hpp>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -299,6 +300,16 @@ int main(int argc, char** argv) {
     if (!overrides.empty()) config.overrides_file = overrides;
     if (!summary.empty()) config.summary_file = summary;
     if (!backend.empty()) config.backend = backend;
+    // The kernels linked here were compiled for one backend (one dialect, one warp size): another
+    // backend's name would run them as that backend and record it in every golden and summary.
+    if (config.backend != defaults.backend) {
+      std::string binary = config.suite + "_" + config.backend;
+      std::replace(binary.begin(), binary.end(), '-', '_');
+      throw parity::UsageError("this binary runs suite " + config.suite + "'s kernels built for " +
+                               std::string(defaults.backend) + ", not for " + config.backend +
+                               " (from --backend or PARITY_BACKEND): run " + binary +
+                               " for that backend, or drop the setting");
+    }
     if (repeat < 0 || repeat > 1000)
       throw parity::UsageError("--parity-repeat must be from 1 to 1000");
     if (repeat > 0) config.repeat = repeat;

@@ -31,6 +31,13 @@ endfunction()
 set(capture ${EXE} --parity-mode capture --staging-dir ${staging} --golden-dir ${golden})
 set(verify ${EXE} --parity-mode verify --golden-dir ${golden})
 
+# The binary runs the backend its kernels were built for, and refuses another one's name (the
+# CUDA-dialect kernels would run as host-hip and be recorded so).
+run(other_backend fail "runs suite case_faults's kernels built for host-cuda, not for host-hip.*run case_faults_host_hip"
+    ARGS ${EXE} --backend host-hip --golden-dir ${golden} faults/copy)
+run(other_backend_env fail "not for host-hip \\(from --backend or PARITY_BACKEND\\)"
+    ENV PARITY_BACKEND=host-hip ARGS ${EXE} --golden-dir ${golden} faults/copy)
+
 # Capture: the good case stages a golden; failing cases stage nothing.
 run(capture_copy pass "" ARGS ${capture} faults/copy)
 if(NOT EXISTS "${staging}/${rel}/copy.h5")
