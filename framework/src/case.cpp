@@ -15,6 +15,8 @@
 #include "parity/launcher_exit.hpp"
 #include "parity/manifest.hpp"
 
+#include "unwritten.hpp"
+
 namespace parity {
 namespace {
 
@@ -60,12 +62,36 @@ void fill_with(Tensor& t, const std::vector<std::byte>& element) {
     std::memcpy(bytes.data() + i, element.data(), element.size());
 }
 
-std::int64_t count_sentinels(const Tensor& t, const std::vector<std::byte>& element) {
-  std::int64_t n = 0;
+// One flag per element: whether it still holds the sentinel.
+std::vector<std::uint8_t> sentinel_mask(const Tensor& t, const std::vector<std::byte>& element) {
+  std::vector<std::uint8_t> mask;
   auto bytes = t.bytes();
+  mask.reserve(bytes.size() / element.size());
   for (std::size_t i = 0; i + element.size() <= bytes.size(); i += element.size())
-    n += std::memcmp(bytes.data() + i, element.data(), element.size()) == 0;
-  return n;
+    mask.push_back(std::memcmp(bytes.data() + i, element.data(), element.size()) == 0);
+  return mask;
+}
+
+std::int64_t count_sentinels(const Tensor& t, const std::vector<std::byte>& element) {
+  const auto mask = sentinel_mask(t, element);
+  return std::count(mask.begin(), mask.end(), std::uint8_t{1});
+}
+
+// "232 of 1000 elements still hold the never-written sentinel (0x7fc0dead): elements [768, 1000)
+// of 1000 (the tail: ...)".
+std::string unwritten_hint(const Tensor& t, const std::vector<std::byte>& element,
+                           std::int64_t sentinels) {
+  std::string bits = "0x";
+  static constexpr char kDigits[] = "0123456789abcdef";
+  for (std::size_t i = element.size(); i-- > 0;) {  // little-endian element, most significant first
+    const auto b = std::to_integer<unsigned>(element[i]);
+    bits += kDigits[b >> 4];
+    bits += kDigits[b & 15];
+  }
+  return std::to_string(sentinels) + " of " + std::to_string(t.numel()) +
+         " elements still hold the never-written sentinel (" + bits +
+         ") parity filled the output with before the launch: " +
+         describe_unwritten(sentinel_mask(t, element), t.shape());
 }
 
 std::string vendor_of(std::string_view backend) {
@@ -386,8 +412,8 @@ std::optional<Verdict> Case::check(CaseTensor& out, Policy policy, const CheckOp
     staged_outputs_.emplace_back(&out, pj.dump());
     outputs_.push_back(record);
     if (sentinels > 0)
-      reporter_.info("capture: " + std::to_string(sentinels) + " elements of '" + out.name +
-                     "' still hold the sentinel (unwritten)");
+      reporter_.info("capture: output '" + out.name + "': " +
+                     unwritten_hint(out.host, sentinel_element(out.host.dtype()), sentinels));
     return std::nullopt;
   }
 
@@ -425,6 +451,13 @@ std::optional<Verdict> Case::check(CaseTensor& out, Policy policy, const CheckOp
   copts.magnitude = options.magnitude;
   copts.name = out.name;
   Verdict verdict = compare(golden_tensor.view(), out.host.view(), policy, copts);
+  if (!verdict.passed && sentinels > 0) {
+    // Where the never-written elements are says more than "NaN where the golden is a number".
+    std::erase_if(verdict.hints, [](const Hint& h) { return h.kind == HintKind::kNanWhereFinite; });
+    verdict.hints.insert(verdict.hints.begin(),
+                         {HintKind::kUnwritten,
+                          unwritten_hint(out.host, sentinel_element(out.host.dtype()), sentinels)});
+  }
   to_json(record.verdict, verdict);
   record.passed = verdict.passed;
   // Only for failures: the map decodes every element again (generic path, far slower than the

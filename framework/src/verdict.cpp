@@ -77,6 +77,8 @@ std::string_view name(HintKind kind) {
       return "biased_positive";
     case HintKind::kPoison:
       return "poison";
+    case HintKind::kUnwritten:
+      return "unwritten";
   }
   return "?";
 }
@@ -438,7 +440,7 @@ void from_json(const nlohmann::json& j, Verdict& v) {
     for (const auto& h : j.at("hints")) {
       const auto kind = h.at("kind").get<std::string>();
       bool found = false;
-      for (int k = 0; k <= static_cast<int>(HintKind::kPoison); ++k) {
+      for (int k = 0; k <= static_cast<int>(HintKind::kUnwritten); ++k) {
         if (name(static_cast<HintKind>(k)) == kind) {
           out.hints.push_back({static_cast<HintKind>(k), h.at("message").get<std::string>()});
           found = true;

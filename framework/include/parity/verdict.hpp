@@ -92,6 +92,7 @@ enum class HintKind : std::uint8_t {
   kBiasedNegative,     // round-down
   kBiasedPositive,     // round-up
   kPoison,             // candidate carries the emulator's poison: a read of undefined memory/lanes
+  kUnwritten,          // elements still hold parity's never-written sentinel: where, by structure
 };
 std::string_view name(HintKind kind);
 
