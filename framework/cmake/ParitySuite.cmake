@@ -281,11 +281,9 @@ endfunction()
 
 # Which real compiler checks the <side> sources of a suite or bad port, as parity records it in
 # the run summary: sets <out> to a JSON object and <check> to TRUE where a compile-only check
-# must be added (the side's GPU backend is not built here, or `gpu_built` is FALSE).
-# The real compiler of `side` as the run summary reports it (`out`, JSON), and whether a
-# compile-only check must be added (`check`: the side is emulated here, no GPU backend builds it).
-# ARGN: the libraries the side links; a vendor one that is not installed here leaves the side
-# unchecked, with the reason (its real headers are missing too).
+# must be added (the side's GPU backend is not built here, or `gpu_built` is FALSE). ARGN: the
+# libraries the side links; a vendor one that is not installed here leaves the side unchecked,
+# with the reason (its real headers are missing too).
 function(_parity_real_compiler side gpu_built out check)
   string(TOUPPER ${side} lang)
   set(${check} FALSE PARENT_SCOPE)
@@ -386,7 +384,6 @@ function(_parity_suite_executable target suite backend kernels test_objects over
   endif()
 endfunction()
 
-# The backends a suite builds here: those of BACKENDS (default all) this configuration can build.
 # The package that defines a vendor library target, for the GPU backends (the emulated ones link
 # stand-ins instead: ParityEmulator.cmake). CUDA::* come with the CUDA toolkit parity finds.
 function(_parity_vendor_package item out)
@@ -425,13 +422,16 @@ function(_parity_gpu_backend_libraries backend out)
   set(${out} "${why}" PARENT_SCOPE)
 endfunction()
 
-# Which of the four backends a suite builds here (`out_built`) and, for the others, why not
-# (`out_skipped`: "<backend>|<reason>"). `link_cuda` / `link_hip`: what each side links.
-function(_parity_suite_plan suite requested link_cuda link_hip out_built out_skipped)
+# Which of the four backends a suite builds here (`out_built`: those of BACKENDS, default all,
+# this configuration can build) and, for the others, why not (`out_skipped`: "<backend>|<reason>";
+# `out_unbuilt`: those of them a vendor library is missing for, which CTest lists even for a suite
+# without BACKENDS). `link_cuda` / `link_hip`: what each side links.
+function(_parity_suite_plan suite requested link_cuda link_hip out_built out_skipped out_unbuilt)
   _parity_suite_constants()
   parity_suite_backends(available)
   set(built "")
   set(skipped "")  # "<backend>|<reason>"
+  set(unbuilt "")
   string(REPLACE ";" " " requested_text "${requested}")
   foreach(backend IN LISTS PARITY_ALL_BACKENDS)
     set(missing "")
@@ -449,6 +449,7 @@ function(_parity_suite_plan suite requested link_cuda link_hip out_built out_ski
       endif()
       message(WARNING "parity_add_suite(${suite}): ${text}; CTest lists ${suite}/${backend} as Skipped")
       list(APPEND skipped "${backend}|${text}")
+      list(APPEND unbuilt "${backend}|${text}")
     elseif(backend IN_LIST available)
       list(APPEND built ${backend})
     else()
@@ -458,6 +459,7 @@ function(_parity_suite_plan suite requested link_cuda link_hip out_built out_ski
   endforeach()
   set(${out_built} ${built} PARENT_SCOPE)
   set(${out_skipped} ${skipped} PARENT_SCOPE)
+  set(${out_unbuilt} ${unbuilt} PARENT_SCOPE)
 endfunction()
 
 function(parity_add_suite)
@@ -512,7 +514,7 @@ function(parity_add_suite)
     get_filename_component(overrides ${arg_OVERRIDES} ABSOLUTE)
   endif()
   _parity_suite_plan(${suite} "${arg_BACKENDS}" "${arg_LINK};${arg_CUDA_LINK}"
-                     "${arg_LINK};${arg_HIP_LINK}" backends skipped)
+                     "${arg_LINK};${arg_HIP_LINK}" backends skipped unbuilt)
 
   # What the kernels of each side are built with; bad ports of the suite inherit it.
   foreach(side IN ITEMS cuda hip)
@@ -557,7 +559,6 @@ function(parity_add_suite)
                             ${arg_LINK} ${arg_${S}_LINK})
       if(add_check)
         set(check_${side} _parity_${suite}_compile_check_${side})
-        string(TOUPPER ${side} S)
         _parity_suite_kernels(${check_${side}} ${side} OBJECT SOURCES ${arg_${S}}
                               ${settings_${side}})
       endif()
@@ -601,18 +602,19 @@ function(parity_add_suite)
 
   # A suite restricted to some backends says so where it does not run: one Skipped test each.
   # So does one whose GPU backend lacks a vendor library it links.
-  foreach(entry IN LISTS skipped)
-    if(restricted OR entry MATCHES "^[a-z]+\\|suite ${suite} is not built for ")
-      string(FIND "${entry}" "|" bar)
-      string(SUBSTRING "${entry}" 0 ${bar} backend)
-      math(EXPR start "${bar} + 1")
-      string(SUBSTRING "${entry}" ${start} -1 reason)
-      add_test(NAME ${suite}/${backend}
-               COMMAND ${CMAKE_COMMAND} -E echo "parity: SKIPPED: ${reason}")
-      set_tests_properties(${suite}/${backend} PROPERTIES
-        SKIP_REGULAR_EXPRESSION "parity: SKIPPED: "
-        LABELS "suite;${suite};${backend};${arg_LABELS}")
-    endif()
+  if(restricted)
+    set(unbuilt ${skipped})
+  endif()
+  foreach(entry IN LISTS unbuilt)
+    string(FIND "${entry}" "|" bar)
+    string(SUBSTRING "${entry}" 0 ${bar} backend)
+    math(EXPR start "${bar} + 1")
+    string(SUBSTRING "${entry}" ${start} -1 reason)
+    add_test(NAME ${suite}/${backend}
+             COMMAND ${CMAKE_COMMAND} -E echo "parity: SKIPPED: ${reason}")
+    set_tests_properties(${suite}/${backend} PROPERTIES
+      SKIP_REGULAR_EXPRESSION "parity: SKIPPED: "
+      LABELS "suite;${suite};${backend};${arg_LABELS}")
   endforeach()
 
   # Drift: the original, re-captured now, still matches the approved goldens (host emulator, so

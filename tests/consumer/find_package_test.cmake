@@ -193,5 +193,19 @@ if(NOT EXISTS /usr/include/hipblas/hipblas.h AND NOT EXISTS /opt/rocm/include/hi
     message(FATAL_ERROR "consumer: PARITY_ENABLE_HIP=ON without hipBLAS (exit ${rc}):\n${out}${err}")
   else()
     message(STATUS "consumer: PARITY_ENABLE_HIP=ON without hipBLAS stops configure, naming it: ok")
+    # Under AUTO the same suite configures, and CTest lists its hip backend as Skipped with the
+    # reason (the test is an echo: nothing needs building).
+    execute_process(COMMAND ${CMAKE_COMMAND} -S ${EXAMPLE} -B ${WORK}/build-hip-auto ${TOOLCHAIN}
+                            -DCMAKE_PREFIX_PATH=${prefix} -DPARITY_ENABLE_CUDA=OFF
+                            -DPARITY_ENABLE_HIP=AUTO -DPARITY_COMPILE_CHECK=OFF
+                    RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+    execute_process(COMMAND ${CMAKE_CTEST_COMMAND} --test-dir ${WORK}/build-hip-auto -R "^mlp/hip$"
+                    RESULT_VARIABLE trc OUTPUT_VARIABLE tout ERROR_VARIABLE terr)
+    if(NOT rc EQUAL 0 OR NOT "${out}${err}" MATCHES "suite mlp is not built for hip"
+       OR NOT tout MATCHES "mlp/hip [.*]+ *Skipped")
+      message(FATAL_ERROR "consumer: PARITY_ENABLE_HIP=AUTO without hipBLAS (exit ${rc}, ctest "
+                          "${trc}):\n${out}${err}\n${tout}${terr}")
+    endif()
+    message(STATUS "consumer: under AUTO, mlp/hip is Skipped with the reason: ok")
   endif()
 endif()
