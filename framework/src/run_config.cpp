@@ -9,9 +9,12 @@ namespace parity {
 
 std::string_view name(Mode mode) {
   switch (mode) {
-    case Mode::kCapture: return "capture";
-    case Mode::kVerify: return "verify";
-    case Mode::kRecord: return "record";
+    case Mode::kCapture:
+      return "capture";
+    case Mode::kVerify:
+      return "verify";
+    case Mode::kRecord:
+      return "record";
   }
   return "?";
 }
@@ -48,6 +51,15 @@ void RunConfig::apply_environment() {
       throw UsageError("PARITY_REPEAT='" + *v + "' must be a whole number from 1 to 1000");
     repeat = static_cast<int>(n);
   }
+}
+
+std::string exact_test_spec(std::string_view name) {
+  std::string spec;
+  for (char c : name) {
+    if (std::string_view(",[]\\*~\"").find(c) != std::string_view::npos) spec += '\\';
+    spec += c;
+  }
+  return spec;
 }
 
 }  // namespace parity

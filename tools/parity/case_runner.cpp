@@ -6,6 +6,7 @@
 #include "parity/bounded_json.hpp"
 #include "parity/error.hpp"
 #include "parity/regular_file.hpp"
+#include "parity/run_config.hpp"
 #include "progress.hpp"
 
 namespace parity::cli {

@@ -213,15 +213,6 @@ std::vector<SuiteCase> list_cases(const SuiteBinary& binary, const fs::path& scr
   return cases;
 }
 
-std::string exact_test_spec(const std::string& name) {
-  std::string spec;
-  for (char c : name) {
-    if (c == ',' || c == '[' || c == ']' || c == '\\') spec += '\\';
-    spec += c;
-  }
-  return spec;
-}
-
 bool case_selected(const std::vector<std::string>& patterns, const SuiteCase& c) {
   if (patterns.empty()) return true;
   return std::any_of(patterns.begin(), patterns.end(), [&](const std::string& p) {

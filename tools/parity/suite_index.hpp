@@ -60,9 +60,6 @@ class SuiteIndex {
 //! binary is missing (says how to build it) or does not answer.
 std::vector<SuiteCase> list_cases(const SuiteBinary& binary, const std::filesystem::path& scratch);
 
-//! A Catch2 test spec that selects exactly the case `name` (escapes , [ ] \).
-std::string exact_test_spec(const std::string& name);
-
 //! Whether a --case glob selects the case: it matches the case name or its golden id.
 bool case_selected(const std::vector<std::string>& patterns, const SuiteCase& c);
 

@@ -2,8 +2,8 @@
 // line (--parity-mode, --golden-dir, ...) and the PARITY_* environment variables.
 #pragma once
 
-#include <cstdint>
 #include <cstddef>
+#include <cstdint>
 #include <filesystem>
 #include <optional>
 #include <string>
@@ -30,13 +30,17 @@ struct RunConfig {
   std::filesystem::path summary_file;    // JSON run summary; empty: none
   int repeat = 1;                        // capture: runs per case for the determinism envelope
   std::uint64_t recipe_threshold_bytes = 1u << 20;  // larger inputs are stored as recipes
-  std::string source_commit;             // stored in provenance
-  std::string program;                   // argv[0], to print commands that reproduce a case
+  std::string source_commit;                        // stored in provenance
+  std::string program;  // argv[0], to print commands that reproduce a case
 
   //! Reads PARITY_MODE, PARITY_BACKEND, PARITY_GOLDEN_DIR, PARITY_STAGING_DIR,
   //! PARITY_RESULTS_DIR, PARITY_OVERRIDES, PARITY_SUMMARY, PARITY_REPEAT, PARITY_SOURCE_COMMIT
   //! over the fields already set. Throws UsageError naming the variable for a bad value.
   void apply_environment();
 };
+
+//! The Catch2 test spec that selects exactly the case `name` in a suite binary's command line
+//! (its special characters , [ ] \ * ~ " escaped).
+std::string exact_test_spec(std::string_view name);
 
 }  // namespace parity
