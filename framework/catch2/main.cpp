@@ -14,23 +14,30 @@
 #include <catch2/reporters/catch_reporter_registrars.hpp>
 
 #include <algorithm>
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <memory>
+#include <string_view>
+#include <utility>
+#include <vector>
 
 #include "parity/case.hpp"
 #include "parity/error.hpp"
 #include "parity/golden_schema.hpp"
 #include "parity/launcher_exit.hpp"
+#include "parity/process.hpp"
 #include "parity/suite_defaults.hpp"
 
 namespace {
 
 struct Run {
   parity::RunConfig config;
+  nlohmann::json counterfactuals;  // the replays of the current case, when it got any
+  int replayed_cases = 0;
   std::unique_ptr<parity::Backend> backend;
   std::optional<parity::Availability> availability;
   parity::DeviceInfo device;
@@ -58,6 +65,88 @@ CatchReporter& reporter() {
   return r;
 }
 
+// ---- counterfactual replays ------------------------------------------------------------------
+// A case that fails on an emulated backend is run again, in a child process of this binary, with
+// one emulator switch changed at a time; a switch that makes it pass names the cause ("passes
+// with 32-lane wavefronts": a warp-size assumption). Bounded: the first kMaxReplayedCases failing
+// cases of a run, kReplayLimit per replay. PARITY_COUNTERFACTUALS=0 turns them off.
+constexpr int kMaxReplayedCases = 4;
+constexpr std::chrono::seconds kReplayLimit{60};
+
+struct Switch {
+  const char* what;      // "32-lane wavefronts"
+  const char* variable;  // the emulator's environment variable
+  const char* value;
+  const char* meaning;  // what a pass with this switch says about the port
+};
+
+// The switches that apply to this run: only those that change something here.
+std::vector<Switch> switches_for(const parity::RunConfig& config,
+                                 const parity::DeviceInfo& device) {
+  auto is = [](const char* variable, const char* value) {
+    const char* v = std::getenv(variable);
+    return v != nullptr && std::string_view(v) == value;
+  };
+  std::vector<Switch> out;
+  if (config.backend == "host-hip" && device.warp_size == 64)
+    out.push_back(
+        {"32-lane wavefronts", "PARITY_SIMT_HIP_WARP_SIZE", "32",
+         "the port assumes 32-lane warps (lane and warp ids, masks, shuffle offsets, or a "
+         "launch sized for them) and runs on 64-lane wavefronts"});
+  if (!is("PARITY_SIMT_POISON", "0"))
+    out.push_back({"the emulator's poison off", "PARITY_SIMT_POISON", "0",
+                   "the kernel reads memory or lanes nothing wrote (zeros there happen to give "
+                   "the right answer; a GPU gives whatever was there)"});
+  if (is("PARITY_SIMT_VENDOR_MATH", "1"))
+    out.push_back({"vendor-math perturbation off", "PARITY_SIMT_VENDOR_MATH", "0",
+                   "the policy is tighter than the vendor's documented math bounds: it only holds "
+                   "with glibc's math"});
+  return out;
+}
+
+// Replays the current case once per switch; returns the message for the case's output.
+std::string replay_case(const parity::RunConfig& config, const parity::DeviceInfo& device,
+                        const std::string& case_name, nlohmann::json& record) {
+  const auto switches = switches_for(config, device);
+  if (switches.empty()) return "";
+  std::error_code ec;
+  std::filesystem::path self = std::filesystem::read_symlink("/proc/self/exe", ec);
+  if (ec) self = config.program;
+  parity::TempDir scratch("parity-replay");
+  std::vector<std::string> passed, failed;
+  record = nlohmann::json::array();
+  for (const Switch& sw : switches) {
+    std::vector<std::string> argv{
+        self.string(),  parity::exact_test_spec(case_name), "--parity-mode", "verify",
+        "--golden-dir", config.golden_dir.string(),         "--backend",     config.backend};
+    if (!config.overrides_file.empty()) {
+      argv.push_back("--parity-overrides");
+      argv.push_back(config.overrides_file.string());
+    }
+    const auto result = parity::run_process(
+        argv, {{sw.variable, sw.value}, {"PARITY_COUNTERFACTUAL", "1"}, {"PARITY_SUMMARY", ""}},
+        scratch.path(), kReplayLimit);
+    const std::string label = std::string(sw.what) + " (" + sw.variable + "=" + sw.value + ")";
+    record.push_back({{"switch", sw.what},
+                      {"environment", std::string(sw.variable) + "=" + sw.value},
+                      {"passed", result.ok()},
+                      {"status", result.status_text()}});
+    if (result.ok()) {
+      passed.push_back(label + ": " + sw.meaning);
+    } else {
+      failed.push_back(label + (result.timed_out ? " (did not finish in 60 s)" : ""));
+    }
+  }
+  std::string text = "counterfactual replays of '" + case_name + "' on " + config.backend + ":";
+  for (const auto& p : passed) text += "\n  * it passes with " + p;
+  if (!failed.empty()) {
+    text += passed.empty() ? "\n  * it still fails with each of: " : "\n  * it still fails with: ";
+    for (std::size_t i = 0; i < failed.size(); ++i) text += (i ? "; " : "") + failed[i];
+    if (passed.empty()) text += " (the cause is none of these switches)";
+  }
+  return text;
+}
+
 class ParityListener final : public Catch::EventListenerBase {
  public:
   using Catch::EventListenerBase::EventListenerBase;
@@ -78,6 +167,7 @@ class ParityListener final : public Catch::EventListenerBase {
     if (--depth_ != 0) return;
     auto& r = run();
     if (!r.current || stats.assertions.skipped > 0) return;
+    if (!stats.assertions.allOk()) replay_if_emulated();
     // A failed case never stages a golden: its outputs are not trustworthy. Record mode still
     // writes what a failed case produced: those are the results worth a `parity diff`.
     const bool record = r.config.mode == parity::Mode::kRecord;
@@ -95,6 +185,7 @@ class ParityListener final : public Catch::EventListenerBase {
   void testCaseEnded(const Catch::TestCaseStats& stats) override {
     auto& r = run();
     nlohmann::json entry;
+    nlohmann::json counterfactuals = std::exchange(r.counterfactuals, nullptr);
     const bool skipped = stats.totals.testCases.skipped > 0;
     if (r.current) {
       entry = r.current->summary();
@@ -105,6 +196,7 @@ class ParityListener final : public Catch::EventListenerBase {
     entry["passed"] = entry["status"] == "passed";
     if (skipped && r.availability && !r.availability->available)
       entry["skip_reason"] = r.availability->reason;
+    if (!counterfactuals.is_null()) entry["counterfactuals"] = std::move(counterfactuals);
     r.cases.push_back(std::move(entry));
     r.current.reset();
     r.in_case = false;
@@ -113,6 +205,24 @@ class ParityListener final : public Catch::EventListenerBase {
   void testRunEnded(const Catch::TestRunStats&) override { write_summary(); }
 
  private:
+  // A failed verify or record case on an emulated backend, not itself a replay, within the run's
+  // budget: its counterfactual replays, reported as one more failure message of the case.
+  static void replay_if_emulated() {
+    auto& r = run();
+    const char* off = std::getenv("PARITY_COUNTERFACTUALS");
+    if (r.config.mode == parity::Mode::kCapture || !r.config.backend.starts_with("host-") ||
+        std::getenv("PARITY_COUNTERFACTUAL") != nullptr || (off && std::string_view(off) == "0") ||
+        r.replayed_cases >= kMaxReplayedCases)
+      return;
+    ++r.replayed_cases;
+    try {
+      const std::string text = replay_case(r.config, r.device, r.case_name, r.counterfactuals);
+      if (!text.empty()) reporter().fail(text);
+    } catch (const std::exception& e) {
+      reporter().fail("counterfactual replays of '" + r.case_name + "' could not run: " + e.what());
+    }
+  }
+
   int depth_ = 0;
 
  public:

@@ -24,7 +24,7 @@ struct CaseOutcome {
   nlohmann::json summary;  // the case's entry of the run summary (null when crashed)
   nlohmann::json device;   // the run summary's device (null when the backend was unavailable)
   //! The last `lines` lines of the binary's stdout and stderr, indented, for reports.
-  std::string output_tail(std::size_t lines = 40) const;
+  std::string output_tail(std::size_t lines = 60) const;
 };
 
 //! Runs every job as `<binary> <args...> --parity-summary <file> <exact spec>` on `jobs_n`

@@ -365,7 +365,7 @@ text-align:left;vertical-align:top;overflow-wrap:anywhere}th{background:#f6f6f6;
 .skipped .badge,.badge.skipped{background:#777}
 article.case{border:1px solid #ddd;border-radius:6px;padding:8px 14px;margin:12px 0}
 article.case.failed{border-color:#c62828}
-.hints li{color:#8a4b00;font-weight:600}tr.changed td{background:#fff6d6}
+.hints li,.counterfactuals li.passes{color:#8a4b00;font-weight:600}tr.changed td{background:#fff6d6}
 tr.failed td{background:#fdecea}.bar{fill:#5470c6}.bar.exact{fill:#2e7d32}.bar.nan{fill:#d0209a}
 .histogram text{font-size:10px;fill:#555}.map-bg{fill:#f7f7f7;stroke:#ccc}
 figure.error-map{margin:8px 0}figcaption{font-size:12px;color:#555}
@@ -446,6 +446,19 @@ std::string render(const std::vector<RunFile>& runs, const std::string& title, T
            << escape(backend) << "</small> <span class=\"badge\">" << escape(st) << "</span></h3>";
       if (c.contains("skip_reason"))
         body << "<p class=\"skip\">" << escape(field(c, "skip_reason")) << "</p>";
+      // The counterfactual replays of a failed emulated case: which switch makes it pass.
+      if (const json k = get_or(c, "counterfactuals", json()); k.is_array() && !k.empty()) {
+        body << "<ul class=\"counterfactuals\">";
+        std::size_t n = 0;
+        for (const auto& replay : k) {
+          if (++n > kMaxRows) break;
+          const bool passes = get_or(replay, "passed", false);
+          body << "<li class=\"" << (passes ? "passes" : "fails") << "\">"
+               << (passes ? "passes with " : "still fails with ") << escape(field(replay, "switch"))
+               << " <code>" << escape(field(replay, "environment")) << "</code></li>";
+        }
+        body << "</ul>";
+      }
       if (c.contains("outputs") && c["outputs"].is_array()) {
         std::size_t n = 0;
         for (const auto& o : c["outputs"]) {

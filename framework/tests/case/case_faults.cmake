@@ -84,6 +84,23 @@ run(shape_changed fail "input 'x' of case 'faults/copy' does not match its golde
 # A port that computes something else: the verdict, with its hint.
 run(wrong_values fail "differs from its golden.*exactly 2x the golden"
     ENV CASE_FAULTS_SCALE=2 ARGS ${verify} faults/copy)
+# Its counterfactual replay on host-cuda (the poison switch) does not make it pass, and says so;
+# the run summary records it; PARITY_COUNTERFACTUALS=0 turns replays off.
+run(wrong_values_replayed fail
+    "counterfactual replays of 'faults/copy' on host-cuda:.*still fails with each of: the emulator's poison off.*the cause is none of these switches"
+    ENV CASE_FAULTS_SCALE=2 ARGS ${verify} --parity-summary ${WORK}/replayed.json faults/copy)
+file(READ "${WORK}/replayed.json" summary)
+string(JSON replay GET "${summary}" cases 0 counterfactuals 0 environment)
+string(JSON replay_passed GET "${summary}" cases 0 counterfactuals 0 passed)
+if(NOT replay STREQUAL "PARITY_SIMT_POISON=0" OR replay_passed)
+  message(FATAL_ERROR "the summary does not record the replay: ${summary}")
+endif()
+execute_process(COMMAND ${CMAKE_COMMAND} -E env CASE_FAULTS_SCALE=2 PARITY_COUNTERFACTUALS=0
+                        ${verify} faults/copy OUTPUT_VARIABLE out ERROR_VARIABLE err)
+if("${out}${err}" MATCHES "counterfactual")
+  message(FATAL_ERROR "PARITY_COUNTERFACTUALS=0 still replayed:\n${out}${err}")
+endif()
+message(STATUS "ok: replays_off")
 
 # A damaged golden never reaches the HDF5 parser: the manifest's SHA-256 rejects it.
 file(COPY "${golden}/" DESTINATION "${WORK}/damaged")
