@@ -85,6 +85,8 @@ install(FILES
   ${CMAKE_CURRENT_LIST_DIR}/ParityDriftCheck.cmake
   ${CMAKE_CURRENT_LIST_DIR}/ParityEmulator.cmake
   ${CMAKE_CURRENT_LIST_DIR}/ParityExpectFailure.cmake
+  ${CMAKE_CURRENT_LIST_DIR}/ParityExpectMatch.cmake
+  ${CMAKE_CURRENT_LIST_DIR}/ParityBadPortCrossCheck.cmake
   ${CMAKE_CURRENT_LIST_DIR}/ParityLanguages.cmake
   ${CMAKE_CURRENT_LIST_DIR}/ParitySuite.cmake
   ${CMAKE_CURRENT_LIST_DIR}/ParitySymbols.cmake
