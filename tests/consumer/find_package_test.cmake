@@ -62,13 +62,14 @@ step("golden check with the installed parity" ${prefix}/${BINDIR}/parity golden 
 
 # scale: 2 cases x 2 backends, drift, faulty port; rownorm (RACE_CHECK): 3 cases x 2 backends,
 # drift, two faulty ports; mlp (the library stand-ins): 3 cases x 2 backends, drift, a faulty
-# port; scale_cublas (BACKENDS cuda hip): its 4 backends Skipped here, never passed.
+# port; the faulty ports' cross-check; scale_cublas (BACKENDS cuda hip): its 4 backends Skipped
+# here, never passed.
 step("ctest of examples/consumer"
      ${CMAKE_CTEST_COMMAND} --test-dir ${build} -C ${CONFIG} --output-on-failure
      --no-tests=error)
 message("${step_output}")
-if(NOT step_output MATCHES "100% tests passed, 0 tests failed out of 27\n")
-  message(FATAL_ERROR "consumer: expected 27 tests of examples/consumer, none failing")
+if(NOT step_output MATCHES "100% tests passed, 0 tests failed out of 28\n")
+  message(FATAL_ERROR "consumer: expected 28 tests of examples/consumer, none failing")
 endif()
 foreach(test scale/host-cuda/scale/f32/1000 scale/host-hip/scale/f32/4099 scale/drift
              scale/bad/dropped_tail rownorm/host-cuda/rownorm/kernel1/f32/64x300
@@ -77,7 +78,7 @@ foreach(test scale/host-cuda/scale/f32/1000 scale/host-hip/scale/f32/4099 scale/
              mlp/host-cuda/mlp/linear/cublas/f32/64x96x80
              mlp/host-hip/mlp/linear/cublas/f32/64x96x80
              mlp/host-hip/mlp/linear/cublaslt/f32/64x96x80 mlp/host-hip/mlp/row_sum/f32/33x1000
-             mlp/drift mlp/bad/block_size)
+             mlp/drift mlp/bad/block_size parity/bad_ports/cross_check)
   if(NOT step_output MATCHES "${test} [.]+ +Passed")
     message(FATAL_ERROR "consumer: test ${test} of examples/consumer did not pass")
   endif()
