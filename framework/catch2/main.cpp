@@ -134,7 +134,9 @@ std::string replay_case(const parity::RunConfig& config, const parity::DeviceInf
     if (result.ok()) {
       passed.push_back(label + ": " + sw.meaning);
     } else {
-      failed.push_back(label + (result.timed_out ? " (did not finish in 60 s)" : ""));
+      failed.push_back(label + (result.timed_out ? " (did not finish in " +
+                                                       std::to_string(kReplayLimit.count()) + " s)"
+                                                 : ""));
     }
   }
   std::string text = "counterfactual replays of '" + case_name + "' on " + config.backend + ":";
