@@ -62,7 +62,16 @@ void fill_with(Tensor& t, const std::vector<std::byte>& element) {
     std::memcpy(bytes.data() + i, element.data(), element.size());
 }
 
-// One flag per element: whether it still holds the sentinel.
+std::int64_t count_sentinels(const Tensor& t, const std::vector<std::byte>& element) {
+  std::int64_t n = 0;
+  auto bytes = t.bytes();
+  for (std::size_t i = 0; i + element.size() <= bytes.size(); i += element.size())
+    n += std::memcmp(bytes.data() + i, element.data(), element.size()) == 0;
+  return n;
+}
+
+// One flag per element: whether it still holds the sentinel. Only for outputs that have some
+// (every checked output is counted; this allocates, so it is not run on passing ones).
 std::vector<std::uint8_t> sentinel_mask(const Tensor& t, const std::vector<std::byte>& element) {
   std::vector<std::uint8_t> mask;
   auto bytes = t.bytes();
@@ -70,11 +79,6 @@ std::vector<std::uint8_t> sentinel_mask(const Tensor& t, const std::vector<std::
   for (std::size_t i = 0; i + element.size() <= bytes.size(); i += element.size())
     mask.push_back(std::memcmp(bytes.data() + i, element.data(), element.size()) == 0);
   return mask;
-}
-
-std::int64_t count_sentinels(const Tensor& t, const std::vector<std::byte>& element) {
-  const auto mask = sentinel_mask(t, element);
-  return std::count(mask.begin(), mask.end(), std::uint8_t{1});
 }
 
 // "232 of 1000 elements still hold the never-written sentinel (0x7fc0dead): elements [768, 1000)
@@ -389,7 +393,8 @@ std::optional<Verdict> Case::check(CaseTensor& out, Policy policy, const CheckOp
   backend_.synchronize(stream());
 
   OutputRecord record{out.name, nullptr, true, {}};
-  const auto sentinels = count_sentinels(out.host, sentinel_element(out.host.dtype()));
+  const auto sentinel = sentinel_element(out.host.dtype());
+  const auto sentinels = count_sentinels(out.host, sentinel);
   if (out.host.numel() > 0 && sentinels == out.host.numel()) {
     record.passed = false;
     record.error = "output '" + out.name + "' was never written: all " + std::to_string(sentinels) +
@@ -412,8 +417,8 @@ std::optional<Verdict> Case::check(CaseTensor& out, Policy policy, const CheckOp
     staged_outputs_.emplace_back(&out, pj.dump());
     outputs_.push_back(record);
     if (sentinels > 0)
-      reporter_.info("capture: output '" + out.name + "': " +
-                     unwritten_hint(out.host, sentinel_element(out.host.dtype()), sentinels));
+      reporter_.info("capture: output '" + out.name +
+                     "': " + unwritten_hint(out.host, sentinel, sentinels));
     return std::nullopt;
   }
 
@@ -455,8 +460,7 @@ std::optional<Verdict> Case::check(CaseTensor& out, Policy policy, const CheckOp
     // Where the never-written elements are says more than "NaN where the golden is a number".
     std::erase_if(verdict.hints, [](const Hint& h) { return h.kind == HintKind::kNanWhereFinite; });
     verdict.hints.insert(verdict.hints.begin(),
-                         {HintKind::kUnwritten,
-                          unwritten_hint(out.host, sentinel_element(out.host.dtype()), sentinels)});
+                         {HintKind::kUnwritten, unwritten_hint(out.host, sentinel, sentinels)});
   }
   to_json(record.verdict, verdict);
   record.passed = verdict.passed;
